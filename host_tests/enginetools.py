@@ -11,8 +11,8 @@ def snapshot(g):
     b = g.board
     return (bytes(b.cells), [bytes(c) for c in b.cnt], [bytes(t) for t in b.thr],
             [list(o) for o in b.nopen], b.empty, list(g.stars_left), list(g._mleft),
-            g.turn, [list(t) for t in g.history], list(g.current), g.result, g.quad,
-            list(g._reps) if g._reps is not None else None)
+            g.turn, g.history, g.current, bytes(g._log[:g._top]), g.result, g.quad,
+            list(g._reps[:g.turns + 1]) if g._reps is not None else None)
 
 
 def recount(g):

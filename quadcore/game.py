@@ -4,6 +4,8 @@ Every public method either does all it was asked or raises ValueError with a mes
 understands and leaves the game exactly as it was. Underneath, `Board` keeps the counters.
 """
 
+from array import array
+
 from .board import Board, EMPTY, STAR, MARBLE
 from .crc import crc16
 from .geometry import geometry
@@ -12,7 +14,11 @@ from .rules import MOVE_CAP, VARIANTS, Rules
 
 SAVE_MAGIC = b"QP"
 SAVE_VERSION = 1
-_KIND_CODE = {"star": 1, "marble": 2, "move": 3}
+# The undo stack is a preallocated bytearray of actions: code, cell (and a move's target).
+_STAR = 1
+_MARBLE = 2
+_MOVE = 3
+_KIND = (None, "star", "marble", "move")
 # Two polynomial hashes modulo primes just under 2**24, multiplier 61: 61 * 2**24 < 2**30,
 # so position hashing for the repetition rule never needs a big int on the device.
 _P1 = 16777213
@@ -32,12 +38,25 @@ class Game:
         self.stars_left = [r.stars] * r.players
         # Marbles still in hand, one counter per (seat, colour of that seat).
         self._mleft = [r.marbles] * (r.players * r.per_turn)
-        self.history = []   # complete turns, each a list of actions
-        self.current = []   # actions of the unfinished turn (stars, a Duel's first marble)
+        # Undo stack sized for the longest game, so it never grows: a standard 11x11
+        # game needs 2 bytes per piece (104 bytes) plus 2 bytes per turn for turn starts.
+        if r.moves:
+            maxturns = MOVE_CAP
+            cap = 3 * MOVE_CAP + 2 * r.players * r.stars
+        else:
+            maxturns = r.players * r.marbles
+            cap = 2 * (r.players * r.per_turn * r.marbles + r.players * r.stars)
+        self._log = bytearray(cap)
+        self._top = 0
+        self._starts = array("H", [0]) * (maxturns + 2)  # log offset where each turn begins
+        self._nturns = 0
+        # Trek / Rapid: a position key per turn start, for the threefold-repetition draw.
+        self._reps = array("l", [0]) * (maxturns + 2) if r.moves else None
+        if r.moves:
+            self._reps[0] = self._position_hash()
         self.result = None
         self.quad = None
         self.star_armed = False
-        self._reps = [self._position_hash()] if r.moves else None
 
     # ----- what the UI reads -------------------------------------------------------------
     @property
@@ -46,8 +65,25 @@ class Game:
         return [min(self._mleft[s * pt:s * pt + pt]) for s in range(self.rules.players)]
 
     @property
+    def turns(self):
+        """Number of complete turns played."""
+        return self._nturns
+
+    @property
     def pending(self):
-        return len(self.current)
+        """Actions placed so far in the unfinished current turn."""
+        return len(self._actions(self._starts[self._nturns], self._top))
+
+    @property
+    def history(self):
+        """Complete turns, each a list of actions ("star", x) / ("marble", x) /
+        ("move", frm, to). Decoded from the undo stack on request (allocates)."""
+        st = self._starts
+        return [self._actions(st[t], st[t + 1]) for t in range(self._nturns)]
+
+    @property
+    def current(self):
+        return self._actions(self._starts[self._nturns], self._top)
 
     def colour_of(self, seat, j=0):
         return self.rules.seat_colours[seat][j]
@@ -57,7 +93,10 @@ class Game:
         return self.board.threat_cells(colour)
 
     def last_turn(self):
-        return self.history[-1] if self.history else None
+        t = self._nturns
+        if not t:
+            return None
+        return self._actions(self._starts[t - 1], self._starts[t])
 
     def turn_text(self, actions):
         return format_turn(actions, self.n)
@@ -91,7 +130,7 @@ class Game:
         self._check_empty(x)
         if self.board.empty - 1 < self._cells_still_needed():
             raise ValueError("a star there would leave no cell for your marble")
-        self._do(("star", x))
+        self._do(_STAR, x, 0)
 
     def marble(self, x):
         """Place the seat's marble on x. Ends the turn (a Duel turn after its second marble)."""
@@ -103,7 +142,7 @@ class Game:
                 raise ValueError("all your marbles are on the board: move one (e.g. g5-c3)")
             raise ValueError("you have no marbles left")
         self._check_empty(x)
-        self._do(("marble", x))
+        self._do(_MARBLE, x, 0)
 
     def move(self, frm, to):
         """Trek / Rapid: move one of your marbles from `frm` to the empty cell `to`."""
@@ -119,18 +158,18 @@ class Game:
         if p < MARBLE or (p - MARBLE) not in r.seat_colours[seat]:
             raise ValueError("%s does not hold one of your marbles" % self.name(frm))
         self._check_empty(to)
-        self._do(("move", frm, to))
+        self._do(_MOVE, frm, to)
 
     def play(self, line):
         """Apply one whole turn written in notation; on any error nothing changes."""
         actions = parse_turn(line, self.n)
         if not actions:
             raise ValueError("a turn needs a marble")
-        h0 = len(self.history)
-        c0 = len(self.current)
+        t0 = self._nturns
+        top0 = self._top
         try:
             for i, a in enumerate(actions):
-                if len(self.history) > h0:
+                if self._nturns > t0:
                     if self.result is not None:
                         raise ValueError("the game ended before %s"
                                          % format_turn(actions[i:i + 1], self.n))
@@ -142,24 +181,24 @@ class Game:
                     self.marble(a[1])
                 else:
                     self.move(a[1], a[2])
-            if len(self.history) == h0:
+            if self._nturns == t0:
                 if self.rules.per_turn > 1:
                     raise ValueError("a Duel turn places one marble of each of your colours")
                 raise ValueError("a turn must end with a marble")
         except ValueError:
-            while len(self.history) > h0:
+            while self._nturns > t0:
                 self._reopen()
-            while len(self.current) > c0:
+            while self._top > top0:
                 self._revert()
             raise
 
     def undo(self):
         """Take back the unfinished turn if there is one, else the last complete turn."""
-        if not self.current:
-            if not self.history:
+        if self._top == self._starts[self._nturns]:
+            if not self._nturns:
                 raise ValueError("nothing to undo")
             self._reopen()
-        while self.current:
+        while self._top > self._starts[self._nturns]:
             self._revert()
 
     def claim(self, seat):
@@ -175,6 +214,19 @@ class Game:
         return True
 
     # ----- internals ---------------------------------------------------------------------
+    def _actions(self, a, b):
+        log = self._log
+        out = []
+        while a < b:
+            code = log[a]
+            if code == _MOVE:
+                out.append(("move", log[a + 1], log[a + 2]))
+                a += 3
+            else:
+                out.append((_KIND[code], log[a + 1]))
+                a += 2
+        return out
+
     def _check_open(self):
         if self.result is not None:
             raise ValueError("the game is over")
@@ -190,10 +242,13 @@ class Game:
             raise ValueError("%s already holds %s" % (self.name(x), what))
 
     def _marbles_this_turn(self):
+        log = self._log
+        i = self._starts[self._nturns]
         k = 0
-        for a in self.current:
-            if a[0] == "marble":
+        while i < self._top:
+            if log[i] == _MARBLE:
                 k += 1
+            i += 3 if log[i] == _MOVE else 2
         return k
 
     def _cells_still_needed(self):
@@ -203,31 +258,41 @@ class Game:
             return 1  # a move needs one empty cell to go to
         return self.rules.per_turn - self._marbles_this_turn()
 
-    def _do(self, a):
+    def _push(self, code, a, b):
+        top = self._top
+        size = 3 if code == _MOVE else 2
+        if top + size > len(self._log):  # only a game longer than its rules allow
+            self._log.extend(bytes(16))
+        self._log[top] = code
+        self._log[top + 1] = a
+        if size == 3:
+            self._log[top + 2] = b
+        self._top = top + size
+
+    def _do(self, code, a, b):
         """Apply a checked action; end the turn when it is complete."""
         r = self.rules
         seat = self.turn
         board = self.board
-        kind = a[0]
-        if kind == "star":
-            board.place(a[1], STAR)
+        if code == _STAR:
+            board.place(a, STAR)
             self.stars_left[seat] -= 1
-            self.current.append(a)
+            self._push(code, a, b)
             return
-        if kind == "marble":
+        if code == _MARBLE:
             j = self._marbles_this_turn()
             c = r.seat_colours[seat][j]
-            board.place(a[1], MARBLE + c)
+            board.place(a, MARBLE + c)
             self._mleft[seat * r.per_turn + j] -= 1
-            x = a[1]
+            x = a
             done = j + 1 == r.per_turn
         else:
-            c = self.cells[a[1]] - MARBLE
-            board.remove(a[1])
-            board.place(a[2], MARBLE + c)
-            x = a[2]
+            c = self.cells[a] - MARBLE
+            board.remove(a)
+            board.place(b, MARBLE + c)
+            x = b
             done = True
-        self.current.append(a)
+        self._push(code, a, b)
         if not r.claim and board.nopen[c][4]:
             self.result = ("win", seat, "quad")
             self.quad = self.geo.corners(board.quad_through(x, c))
@@ -237,35 +302,54 @@ class Game:
 
     def _revert(self):
         """Undo the last action of the unfinished turn (exact inverse of `_do`)."""
-        a = self.current.pop()
+        log = self._log
+        i = self._starts[self._nturns]
+        last = i
+        while i < self._top:
+            last = i
+            i += 3 if log[i] == _MOVE else 2
+        code = log[last]
+        a = log[last + 1]
+        self._top = last
         board = self.board
         seat = self.turn
-        if a[0] == "star":
-            board.remove(a[1])
+        if code == _STAR:
+            board.remove(a)
             self.stars_left[seat] += 1
-        elif a[0] == "marble":
-            board.remove(a[1])
+        elif code == _MARBLE:
+            board.remove(a)
             self._mleft[seat * self.rules.per_turn + self._marbles_this_turn()] += 1
         else:
-            p = self.cells[a[2]]
-            board.remove(a[2])
-            board.place(a[1], p)
+            b = log[last + 2]
+            p = self.cells[b]
+            board.remove(b)
+            board.place(a, p)
 
     def _end_turn(self):
         r = self.rules
-        self.history.append(self.current)
-        self.current = []
-        self.turn = len(self.history) % r.players
+        self._nturns += 1
+        t = self._nturns
+        if t + 1 >= len(self._starts):
+            self._starts.append(0)
+            if self._reps is not None:
+                self._reps.append(0)
+        self._starts[t] = self._top
+        self.turn = t % r.players
         if r.moves:
-            # Always keep one key per turn, so `_reopen` can pop it whatever the result.
-            self._reps.append(self._position_hash())
+            # Always keep one key per turn, so `_reopen` needs no bookkeeping.
+            h = self._position_hash()
+            self._reps[t] = h
         if self.result is not None:
             return
         seat = self.turn
         if r.moves:
-            if self._reps.count(self._reps[-1]) >= 3:
+            seen = 0
+            for i in range(t + 1):
+                if self._reps[i] == h:
+                    seen += 1
+            if seen >= 3:
                 self.result = ("draw", None, "repetition")
-            elif len(self.history) >= MOVE_CAP:
+            elif t >= MOVE_CAP:
                 self.result = ("draw", None, "cap")
             elif self.board.empty == 0:
                 self._stars_end(seat)
@@ -291,12 +375,10 @@ class Game:
 
     def _reopen(self):
         """Turn the last complete turn back into the unfinished current one."""
-        self.current = self.history.pop()
-        self.turn = len(self.history) % self.rules.players
+        self._nturns -= 1
+        self.turn = self._nturns % self.rules.players
         self.result = None
         self.quad = None
-        if self._reps is not None:
-            self._reps.pop()
 
     def _position_hash(self):
         h1 = self.turn + 1
@@ -314,23 +396,15 @@ class Game:
 
     # ----- save / load -------------------------------------------------------------------
     def to_bytes(self):
-        """The whole game (rules, every action, star mode) as a versioned, checksummed
-        byte string; a standard game needs at most 2 bytes per action (~120 bytes)."""
+        """The whole game (rules, the undo stack, star mode) as a versioned, checksummed
+        byte string: 13 bytes + 2 per star or marble (a standard game stays under 120)."""
         r = self.rules
         flags = (1 if r.one_short else 0) | (2 if r.claim else 0) | (4 if self.star_armed else 0)
-        acts = bytearray()
-        count = 0
-        for turn in self.history + [self.current]:
-            for a in turn:
-                acts.append(_KIND_CODE[a[0]])
-                acts.append(a[1])
-                if a[0] == "move":
-                    acts.append(a[2])
-                count += 1
+        n = self._top
         out = bytearray(SAVE_MAGIC)
         out.extend(bytes((SAVE_VERSION, r.size, r.players, r.marbles, r.stars,
-                          VARIANTS.index(r.variant), flags, count >> 8, count & 255)))
-        out.extend(acts)
+                          VARIANTS.index(r.variant), flags, n >> 8, n & 255)))
+        out.extend(self._log[:n])
         c = crc16(out)
         out.append(c >> 8)
         out.append(c & 255)
@@ -338,8 +412,8 @@ class Game:
 
     @classmethod
     def from_bytes(cls, data):
-        """Rebuild a game from `to_bytes` output; ValueError for anything truncated,
-        corrupted, from another version or describing an illegal game."""
+        """Rebuild a game from `to_bytes` output by replaying it through the checked API;
+        ValueError for anything truncated, corrupted, from another version or illegal."""
         data = bytes(data)
         if len(data) < 13 or data[:2] != SAVE_MAGIC:
             raise ValueError("not a Quad Pocket save")
@@ -349,32 +423,31 @@ class Game:
         if crc16(data[:-2]) != (data[-2] << 8 | data[-1]):
             raise ValueError("save data is damaged (checksum mismatch)")
         size, players, marbles, stars, var, flags = data[3:9]
-        count = data[9] << 8 | data[10]
-        if var >= len(VARIANTS) or flags & ~7:
+        length = data[9] << 8 | data[10]
+        if var >= len(VARIANTS) or flags & ~7 or 11 + length != len(data) - 2:
             raise ValueError("save data is damaged (bad header)")
         try:
             g = cls(size, players, marbles, stars, bool(flags & 1), VARIANTS[var],
                     bool(flags & 2))
             i = 11
             end = len(data) - 2
-            for _ in range(count):
-                if i + 2 > end:
-                    raise ValueError("it ends early")
-                kind = data[i]
-                if kind == 1:
-                    g.star(data[i + 1])
-                elif kind == 2:
-                    g.marble(data[i + 1])
-                elif kind == 3:
+            while i < end:
+                code = data[i]
+                if code == _MOVE:
                     if i + 3 > end:
-                        raise ValueError("it ends early")
+                        raise ValueError("it ends inside a move")
                     g.move(data[i + 1], data[i + 2])
-                    i += 1
+                    i += 3
+                    continue
+                if i + 2 > end:
+                    raise ValueError("it ends inside an action")
+                if code == _STAR:
+                    g.star(data[i + 1])
+                elif code == _MARBLE:
+                    g.marble(data[i + 1])
                 else:
-                    raise ValueError("unknown action code %d" % kind)
+                    raise ValueError("unknown action code %d" % code)
                 i += 2
-            if i != end:
-                raise ValueError("extra bytes after the last action")
         except ValueError as e:
             raise ValueError("save data is damaged (%s)" % e)
         g.star_armed = bool(flags & 4)
