@@ -5,6 +5,7 @@ Formats are fixed by shared/contract.md: outside checkers parse them."""
 import argparse
 import sys
 
+from . import arena
 from .game import Game
 from .notation import cell_name
 from .rules import VARIANTS
@@ -102,11 +103,7 @@ def main(argv=None):
     p.add_argument("--size", type=int, default=11)
     p.add_argument("--list", action="store_true")
     p.set_defaults(fn=_cmd_squares)
-    try:
-        import quadcore.arena as arena  # added by the computer-player work
-        arena.add_parser(sub)
-    except ImportError:
-        pass
+    arena.add_parser(sub)
     a = ap.parse_args(argv)
     try:
         return a.fn(a)

@@ -4,11 +4,9 @@ Every public method either does all it was asked or raises ValueError with a mes
 understands and leaves the game exactly as it was. Underneath, `Board` keeps the counters.
 """
 
-from array import array
-
 from .board import Board, EMPTY, STAR, MARBLE
 from .crc import crc16
-from .geometry import geometry
+from .geometry import geometry, zeros
 from .notation import cell_name, format_turn, parse_turn
 from .rules import MOVE_CAP, VARIANTS, Rules
 
@@ -48,10 +46,10 @@ class Game:
             cap = 2 * (r.players * r.per_turn * r.marbles + r.players * r.stars)
         self._log = bytearray(cap)
         self._top = 0
-        self._starts = array("H", [0]) * (maxturns + 2)  # log offset where each turn begins
+        self._starts = zeros("H", maxturns + 2)  # log offset where each turn begins
         self._nturns = 0
         # Trek / Rapid: a position key per turn start, for the threefold-repetition draw.
-        self._reps = array("l", [0]) * (maxturns + 2) if r.moves else None
+        self._reps = zeros("l", maxturns + 2) if r.moves else None
         if r.moves:
             self._reps[0] = self._position_hash()
         self.result = None

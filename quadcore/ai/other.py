@@ -1,0 +1,263 @@
+"""A simpler player for the other games: three to six players, Quad Duel (two colours a
+seat), Quad Trek and Quad Rapid (marbles move).
+
+It never misses a quad it can complete this turn and never leaves a cell where an opponent
+completes one uncovered while it has the pieces to cover it. Otherwise it plays the best cell
+of one scan (value for its own colours + blocking value against every other colour), with
+more random noise at the lower levels. Moves of a placed marble (Trek, Rapid) are tried with
+place/remove and kept only if they open no completion cell for an opponent.
+"""
+
+from ..board import MARBLE, STAR
+from . import core
+from .core import VAL, VMASK, SCORE, TBUF
+
+_NOISE = {"trainer": 40, "easy": 14, "average": 2, "expert": 1}
+_W = (2, 6, 14)
+_TAB = []
+_OWN = bytearray(16)
+
+
+def _tables():
+    if not _TAB:
+        _TAB.append(core.tables(_W))
+    return _TAB[0]
+
+
+class Other:
+    def __init__(self, game, level, rng):
+        r = game.rules
+        self.game = game
+        self.b = game.board
+        self.rng = rng
+        self.noise = _NOISE[level]
+        self.tilt = {"trainer": 24, "easy": 8}.get(level, 0)
+        self.seat = game.turn
+        self.mine = r.seat_colours[self.seat]
+        side = r.seat_side[self.seat]
+        self.ops = tuple(c for c in range(r.ncolours) if r.colour_side[c] != side)
+        self.stars = game.stars_left[self.seat]
+        self.rules = r
+
+    def run(self):
+        b = self.b
+        r = self.rules
+        g = self.game
+        if r.moves:
+            turn = yield from self._run_moves(g.marbles_left[self.seat])
+            yield turn
+            return
+        # Which colour does the next marble take (a Duel turn may be half done)?
+        j = 0
+        for a in g.current:
+            if a[0] == "marble":
+                j += 1
+        stars = []
+        marbles = []
+        while j < r.per_turn:
+            c = self.mine[j]
+            x = self._place_one(c, stars, j + 1 < r.per_turn)
+            yield None
+            marbles.append(x)
+            # Keep the marble on the board so a second Duel marble sees it.
+            b.place(x, MARBLE + c)
+            j += 1
+            if b.nopen[c][4]:
+                break
+        # Take back what we tried, then answer: stars first, marbles in colour order.
+        for x in marbles:
+            b.remove(x)
+        out = []
+        for a in stars:
+            b.remove(a[1])
+            out.append(a)
+        for x in marbles:
+            out.append(("marble", x))
+        yield out
+
+    def _place_one(self, c, actions, more_marbles):
+        """The cell for one marble of colour c (stars it needs go into `actions`, and onto
+        the board so later choices see them)."""
+        b = self.b
+        # A quad now (any of our colours: in a Duel the first marble's colour is fixed).
+        w = core.first_threat(b, c)
+        if w >= 0 and not self._lapse(w, c):
+            return w
+        # Cells where an opponent completes a quad: cover them all if we can.
+        nt = self._opp_threats(32)
+        if self.tilt and nt:
+            k = 0
+            for i in range(nt):
+                t = TBUF[i]
+                lapse = False
+                for o in self.ops:
+                    if b.thr[o][t] and self._lapse(t, o):
+                        lapse = True
+                if not lapse:
+                    TBUF[k] = t
+                    k += 1
+            nt = k
+        ta, td = _tables()
+        core.scan_multi(b, (c,), self.ops, ta, td)
+        cells = b.cells
+        rng = self.rng
+        for x in range(len(cells)):
+            if cells[x]:
+                SCORE[x] = -(1 << 24)
+            else:
+                SCORE[x] = (VAL[x] & VMASK) + (rng.below(self.noise + 1) if self.noise else 0)
+        if nt:
+            # The marble on the best threat cell; a later Duel marble may cover one more;
+            # stars on the rest while they last.
+            best = TBUF[0]
+            for i in range(1, nt):
+                if SCORE[TBUF[i]] > SCORE[best]:
+                    best = TBUF[i]
+            # A Duel turn's second marble covers one more cell, so one star fewer.
+            left = nt - 1 - (1 if more_marbles else 0)
+            for i in range(nt):
+                t = TBUF[i]
+                if t == best or left <= 0 or self.stars <= 0:
+                    continue
+                b.place(t, STAR)
+                actions.append(("star", t))
+                self.stars -= 1
+                left -= 1
+            return best
+        best = -1
+        bv = -(1 << 25)
+        for x in range(len(cells)):
+            if not cells[x] and SCORE[x] > bv:
+                bv = SCORE[x]
+                best = x
+        return best
+
+    def _lapse(self, x, c):
+        if not self.tilt or not core.only_tilted(self.b, x, c, 3):
+            return False
+        return self.rng.below(64) < self.tilt
+
+    # ----- Trek and Rapid ----------------------------------------------------------------
+    def _run_moves(self, in_hand):
+        """Trek: place while marbles are in hand, then move. Rapid: place or move."""
+        b = self.b
+        c = self.mine[0]
+        cells = b.cells
+        can_place = in_hand > 0
+        can_move = self.rules.variant == "rapid" or not can_place
+        own = 0
+        if can_move:
+            for x in range(len(cells)):
+                if cells[x] == MARBLE + c and own < len(_OWN):
+                    _OWN[own] = x
+                    own += 1
+        # 1. A quad now: by placing, or by moving a marble that is not part of the square.
+        w = core.first_threat(b, c)
+        if w >= 0 and can_place:
+            return [("marble", w)]
+        if w >= 0:
+            for i in range(own):
+                f = _OWN[i]
+                b.remove(f)
+                ok = b.thr[c][w] > 0
+                b.place(f, MARBLE + c)
+                if ok:
+                    return [("move", f, w)]
+        yield None
+        ta, td = _tables()
+        core.scan_multi(b, (c,), self.ops, ta, td)
+        rng = self.rng
+        for x in range(len(cells)):
+            if cells[x]:
+                SCORE[x] = -(1 << 24)
+            else:
+                SCORE[x] = (VAL[x] & VMASK) + (rng.below(self.noise + 1) if self.noise else 0)
+        # 2. Destinations: the best few cells and the opponents' completion cells.
+        k = core.top_cells(SCORE, cells, 8, core.ORD, 0)
+        nt = self._opp_threats(16)
+        for i in range(nt):
+            if k < 24:
+                core.ORD[k] = TBUF[i]
+                k += 1
+        best_v = -(1 << 26)
+        best_f = -2
+        best_to = -1
+        stars = self.stars
+        # 3. Each (source, destination); source -1 = a marble from the hand. After it, the
+        # opponents' completion cells must be few enough to star, and not the vacated cell.
+        for si in range(-1, own):
+            if si < 0 and not can_place:
+                continue
+            f = _OWN[si] if si >= 0 else -1
+            loss = 0
+            if f >= 0:
+                loss = self._value_of_own(f, c)
+                b.remove(f)
+            for di in range(k):
+                to = core.ORD[di]
+                if cells[to] or to == f:
+                    continue
+                b.place(to, MARBLE + c)
+                n2 = self._opp_threats(stars + 1)
+                bad = n2 > stars
+                for i in range(n2):
+                    if TBUF[i] == f:
+                        bad = True
+                b.remove(to)
+                v = SCORE[to] - loss - 200 * n2 - (1 << 20 if bad else 0)
+                if v > best_v:
+                    best_v = v
+                    best_f = f
+                    best_to = to
+            if f >= 0:
+                b.place(f, MARBLE + c)
+        yield None
+        f = best_f
+        to = best_to
+        out = []
+        if f >= 0:
+            b.remove(f)
+        b.place(to, MARBLE + c)
+        n2 = self._opp_threats(stars)
+        b.remove(to)
+        if f >= 0:
+            b.place(f, MARBLE + c)
+        for i in range(n2):
+            if TBUF[i] != f:
+                out.append(("star", TBUF[i]))
+        out.append(("marble", to) if f < 0 else ("move", f, to))
+        return out
+
+    def _opp_threats(self, cap):
+        """Distinct cells where some opponent completes a quad now, into TBUF (at most cap)."""
+        b = self.b
+        nt = 0
+        for o in self.ops:
+            if nt >= cap:
+                break
+            k = core.threat_cells(b, o, TBUF, nt, cap - nt)
+            i = nt
+            while i < nt + k:
+                x = TBUF[i]
+                j = 0
+                while j < nt and TBUF[j] != x:
+                    j += 1
+                if j < nt:
+                    TBUF[i] = TBUF[nt + k - 1]
+                    k -= 1
+                else:
+                    i += 1
+            nt += k
+        return nt
+
+    def _value_of_own(self, x, c):
+        """What our marble on x is worth (its open squares), to charge a move from x."""
+        b = self.b
+        geo = b.geo
+        cnt = b.cnt[c]
+        v = 0
+        for i in range(geo.cell_start[x], geo.cell_start[x + 1]):
+            k = cnt[geo.cell_sq[i]]
+            if k < 8:
+                v += _W[k - 1] if k >= 1 and k <= 3 else 0
+        return v
