@@ -42,10 +42,10 @@ lines = ["*{a} {b}", "{c}"]
 _RESIDENT = """
 import gc
 from quadcore.geometry import geometry
-gc.collect()
+await mpvm_collect()
 a = gc.mem_alloc()
 geo = geometry({n})
-gc.collect()
+await mpvm_collect()
 print(gc.mem_alloc() - a, geo.nsq, len(geo.cell_sq))
 """
 
