@@ -1,0 +1,239 @@
+"""quadpocket.hw_pyportal against fake CircuitPython modules (board, audioio, ...).
+
+The device modules do not exist on the host, so each test installs small fakes
+in sys.modules that record what the platform does with them.
+"""
+
+import importlib
+import os
+import sys
+import types
+from array import array
+
+import pytest
+
+LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
+if LIB not in sys.path:
+    sys.path.append(LIB)
+
+from quadpocket.sound import Sound  # noqa: E402
+from quadpocket.version import VERSION  # noqa: E402
+
+
+class FakeDisplay:
+    def __init__(self, w, h):
+        self.width, self.height = w, h
+        self.auto_refresh = True
+
+
+class FakeAudioOut:
+    def __init__(self, pin, quiescent_value=0x8000):
+        self.pin, self.quiescent_value = pin, quiescent_value
+        self.playing = False
+        self.played = []
+        self.stops = 0
+
+    def play(self, sample, loop=False):
+        self.played.append(sample)
+        self.playing = True
+
+    def stop(self):
+        self.stops += 1
+        self.playing = False
+
+
+class FakeRawSample:
+    def __init__(self, buffer, sample_rate=8000):
+        self.buffer, self.sample_rate = buffer, sample_rate
+
+
+class FakePinIO:
+    log = None
+
+    def __init__(self, pin):
+        self.pin = pin
+        self._value = None
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+    @property
+    def value(self):
+        return self._value
+
+    @value.setter
+    def value(self, v):
+        self._value = v
+        FakePinIO.log.append(v)
+
+
+class FakeTouchscreen:
+    point = None
+    made = []
+
+    def __init__(self, *pins, calibration=None, size=None):
+        FakeTouchscreen.made.append((pins, calibration, size))
+
+    @property
+    def touch_point(self):
+        return FakeTouchscreen.point
+
+
+@pytest.fixture
+def device(monkeypatch):
+    """Install fakes; returns a namespace to tweak before calling make()."""
+    env = types.SimpleNamespace(size=(320, 240), speaker=True, amp=True, touch=True,
+                                nvm=bytearray(8192), ticks=[1000], display=True)
+    FakePinIO.log = []
+    FakeTouchscreen.made = []
+    FakeTouchscreen.point = None
+
+    def make():
+        board = types.ModuleType("board")
+        if env.display:
+            board.DISPLAY = FakeDisplay(*env.size)
+        if env.touch:
+            board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU = "XL", "XR", "YD", "YU"
+        if env.speaker:
+            board.SPEAKER = "A0"
+        if env.amp:
+            board.SPEAKER_ENABLE = "PA27"
+        micro = types.ModuleType("microcontroller")
+        micro.nvm = env.nvm
+        sup = types.ModuleType("supervisor")
+        sup.ticks_ms = lambda: env.ticks[0]
+        sup.runtime = types.SimpleNamespace(display=None)
+        audioio = types.ModuleType("audioio")
+        audioio.AudioOut = FakeAudioOut
+        audiocore = types.ModuleType("audiocore")
+        audiocore.RawSample = FakeRawSample
+        digitalio = types.ModuleType("digitalio")
+        digitalio.DigitalInOut = FakePinIO
+        ts = types.ModuleType("adafruit_touchscreen")
+        ts.Touchscreen = FakeTouchscreen
+        for m in (board, micro, sup, audioio, audiocore, digitalio, ts):
+            monkeypatch.setitem(sys.modules, m.__name__, m)
+        monkeypatch.delitem(sys.modules, "quadpocket.hw_pyportal", raising=False)
+        mod = importlib.import_module("quadpocket.hw_pyportal")
+        env.module = mod
+        return mod.Platform()
+
+    env.make = make
+    yield env
+    sys.modules.pop("quadpocket.hw_pyportal", None)
+
+
+def test_display_touch_nvm_and_version(device):
+    p = device.make()
+    assert p.display.auto_refresh is False
+    assert (p.width, p.height) == (320, 240)
+    assert p.nvm is device.nvm
+    assert p.version == VERSION
+    assert p.calibration == ((5200, 59000), (5800, 57000))
+    pins, cal, size = FakeTouchscreen.made[0]
+    assert pins == ("XL", "XR", "YD", "YU") and cal == p.calibration and size == (320, 240)
+    assert p.touch() is None
+    FakeTouchscreen.point = (100, 50, 30000)
+    assert p.touch() == (100, 50)
+    FakeTouchscreen.point = (-3, 400, 30000)
+    assert p.touch() == (0, 239)
+    assert p.should_quit() is False
+    assert p.ticks_ms() == 1000
+
+
+def test_titano_size_scales_touch(device):
+    device.size = (480, 320)
+    p = device.make()
+    assert (p.width, p.height) == (480, 320)
+    assert FakeTouchscreen.made[0][2] == (480, 320)
+
+
+def test_speaker_enabled_only_while_playing(device):
+    p = device.make()
+    audio = p._audio
+    assert audio.quiescent_value == 0x8000
+    assert FakePinIO.log == [False]  # amplifier starts off
+    buf = array("H", [0x8000] * 10)
+    p.play(buf, 8000)
+    assert FakePinIO.log == [False, True]
+    raw = audio.played[-1]
+    assert raw.buffer is buf and raw.sample_rate == 8000
+    p.sound_idle()
+    assert FakePinIO.log[-1] is True  # still playing
+    audio.playing = False
+    p.sound_idle()
+    device.ticks[0] += 299
+    p.sound_idle()
+    assert FakePinIO.log[-1] is True  # short hold: back-to-back sounds do not toggle it
+    p.play(buf, 8000)  # same buffer: RawSample reused, amplifier not toggled
+    assert audio.played[-1] is raw and FakePinIO.log == [False, True]
+    audio.playing = False
+    p.sound_idle()
+    device.ticks[0] += 300
+    p.sound_idle()
+    assert FakePinIO.log == [False, True, False]
+    p.sound_idle()
+    assert FakePinIO.log == [False, True, False]
+
+
+def test_new_sound_stops_the_playing_one(device):
+    p = device.make()
+    p.play(array("H", [0x8000] * 10), 8000)
+    p.play(array("H", [0x8000] * 20), 8000)
+    assert p._audio.stops == 1
+    assert len(p._audio.played[-1].buffer) == 20
+
+
+def test_ticks_wrap_in_amp_hold(device):
+    device.ticks[0] = (1 << 29) - 100
+    p = device.make()
+    p.play(array("H", [0x8000] * 4), 8000)
+    p._audio.playing = False
+    p.sound_idle()
+    device.ticks[0] = 250  # wrapped: 350 ms later
+    p.sound_idle()
+    assert FakePinIO.log[-1] is False
+
+
+def test_sound_level_zero_never_touches_speaker(device):
+    p = device.make()
+    snd = Sound(p, level=0)
+    for name in ("marble", "star", "illegal", "win", "loss"):
+        snd.play(name)
+    assert p._audio.played == []
+    assert FakePinIO.log == [False]
+    snd.level = 1
+    snd.play("win")
+    assert len(p._audio.played) == 1 and FakePinIO.log == [False, True]
+
+
+def test_board_without_speaker_or_touch_or_nvm(device):
+    device.speaker = device.amp = device.touch = False
+    device.nvm = None
+    p = device.make()
+    p.play(array("H", [0x8000] * 4), 8000)  # silently nothing
+    p.sound_idle()
+    assert p.touch() is None
+    assert len(p.nvm) == 256 and isinstance(p.nvm, bytearray)
+    assert FakeTouchscreen.made == []
+
+
+def test_no_display_is_a_clear_error(device):
+    device.display = False
+    with pytest.raises(RuntimeError, match="display"):
+        device.make()
+
+
+def test_device_files_compile_on_micropython():
+    """boot.py, code.py and the platform parse on a real MicroPython VM (the device
+    compiles .py files at import: CPython-only syntax would fail there)."""
+    from tools import mpvm
+
+    files = ["boot.py", "code.py", "lib/quadpocket/hw_pyportal.py",
+             "lib/quadpocket/storage.py", "lib/quadpocket/sound.py"]
+    out, _ = mpvm.run_wasm(
+        "for f in %r:\n"
+        "    with open('/input/' + f) as fh:\n"
+        "        compile(fh.read(), f, 'exec')\n"
+        "    print('compiled', f)\n" % (files,))
+    assert out.split("\n")[:len(files)] == ["compiled " + f for f in files], out

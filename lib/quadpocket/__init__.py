@@ -1,0 +1,1 @@
+"""Quad Pocket device app (CircuitPython displayio); entry point quadpocket.app.run."""

@@ -1,0 +1,139 @@
+"""Device platform: PyPortal, PyPortal Titano and boards like them.
+
+Needs board.DISPLAY (or CircuitPython 10's supervisor.runtime.display) and
+the four TOUCH_* pins of a resistive touchscreen; the speaker, its amplifier
+enable pin and nvm are used when the board has them (feature detection).
+"""
+
+import board
+import microcontroller
+import supervisor
+import time
+
+from quadpocket.version import VERSION
+
+# adafruit_touchscreen's published PyPortal calibration (raw 16-bit ADC
+# readings at the panel edges); Adafruit's PyPortal library uses the same
+# numbers for the Titano with size=(480, 320).
+CALIBRATION = ((5200, 59000), (5800, 57000))
+_AMP_HOLD_MS = 300  # keep the amplifier on this long after a sound: fewer pops
+
+
+class Platform:
+    def __init__(self):
+        # Feature detection reads the attribute itself (try/except) rather than
+        # hasattr(board, "NAME"): a misspelt pin then fails make check-device
+        # instead of silently switching a feature off.
+        try:
+            d = board.DISPLAY
+        except AttributeError:  # CircuitPython 10: a display set up in settings.toml
+            d = getattr(supervisor.runtime, "display", None)  # type: ignore[assignment]
+        if d is None:
+            raise RuntimeError("Quad Pocket needs a board with a built-in display")
+        d.auto_refresh = False  # the app refreshes once per change: no half-drawn frames
+        self.display = d
+        self.width = d.width
+        self.height = d.height
+        self.calibration = CALIBRATION
+        self.version = VERSION
+
+        self._ts = None
+        try:
+            pins = (board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU)
+        except AttributeError:  # no resistive touchscreen: touch() is always None
+            pins = None
+        if pins is not None:
+            import adafruit_touchscreen
+
+            self._ts = adafruit_touchscreen.Touchscreen(
+                pins[0], pins[1], pins[2], pins[3],
+                calibration=CALIBRATION, size=(self.width, self.height))
+
+        nvm = microcontroller.nvm
+        # Without nvm, settings live in RAM until power-off (256 = prefs + stats).
+        self.nvm = nvm if nvm is not None else bytearray(256)
+
+        self._audio = None
+        self._amp = None
+        self._raw = None
+        self._buf = None
+        self._sample = None
+        self._sample_rate = 0
+        self._amp_on = False
+        self._idle_since = None
+        try:
+            import audiocore
+            import audioio
+
+            speaker = board.SPEAKER
+        except (ImportError, AttributeError):  # no speaker or no DAC audio: silent
+            pass
+        else:
+            self._raw = audiocore.RawSample
+            # quiescent_value 0x8000 = our samples' centre: a silent idle level.
+            self._audio = audioio.AudioOut(speaker, quiescent_value=0x8000)
+            try:
+                amp = board.SPEAKER_ENABLE
+            except AttributeError:  # amplifier always on
+                amp = None
+            if amp is not None:
+                import digitalio
+
+                self._amp = digitalio.DigitalInOut(amp)
+                self._amp.switch_to_output(value=False)
+
+    def touch(self):
+        """(x, y) in display pixels while the panel is pressed, else None."""
+        if self._ts is None:
+            return None
+        p = self._ts.touch_point
+        if p is None:
+            return None
+        x = min(max(p[0], 0), self.width - 1)
+        y = min(max(p[1], 0), self.height - 1)
+        return (x, y)
+
+    def play(self, samples, rate):
+        """Start playing samples (array('H') centred on 0x8000); does not wait."""
+        a = self._audio
+        if a is None or self._raw is None:
+            return
+        if a.playing:
+            a.stop()
+        # RawSample points into the array without keeping it alive: hold both.
+        s = self._sample
+        if s is None or samples is not self._buf or self._sample_rate != rate:
+            s = self._raw(samples, sample_rate=rate)
+            self._sample = s
+            self._buf = samples
+            self._sample_rate = rate
+        if self._amp is not None and not self._amp_on:
+            self._amp.value = True
+            self._amp_on = True
+        self._idle_since = None
+        a.play(s)
+
+    def sound_idle(self):
+        """Called from the app loop: switch the amplifier off once sound has ended."""
+        if not self._amp_on or self._audio is None or self._audio.playing:
+            return
+        now = self.ticks_ms()
+        if self._idle_since is None:
+            self._idle_since = now
+        elif (now - self._idle_since) & 0x1FFFFFFF >= _AMP_HOLD_MS:
+            if self._amp is not None:
+                self._amp.value = False
+            self._amp_on = False
+            self._idle_since = None
+
+    def ticks_ms(self):
+        """Milliseconds, wrapping at 2**29 like supervisor.ticks_ms."""
+        if hasattr(supervisor, "ticks_ms"):  # CircuitPython 7+
+            return supervisor.ticks_ms()
+        return (time.monotonic_ns() // 1000000) & 0x1FFFFFFF
+
+    def log(self, text):
+        print(text)
+
+    def should_quit(self):
+        return False

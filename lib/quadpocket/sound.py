@@ -1,0 +1,120 @@
+"""Short game sounds: 8 kHz unsigned 16-bit samples centred on 0x8000.
+
+Each note fades in over ~5 ms and out over up to ~15 ms, so every sound starts
+and ends at the centre value: no click when the speaker amplifier switches.
+Samples are computed with small integers from a 64-entry sine table (products
+stay below 2**25), built the first time a sound is played and cached for the
+current level; changing the level drops the cache.  Every sound is at most
+1024 samples = 2 KB; all five together are 3,464 samples = 6,928 bytes (per level cached).
+"""
+
+from array import array
+
+try:
+    from micropython import const
+except ImportError:  # plain CPython without Blinka's micropython module
+
+    def const(x):  # type: ignore[misc]
+        return x
+
+
+RATE = 8000
+_TABLE = const(64)  # sine table entries per period
+_ONE = const(1024)  # sine table full scale
+
+# Peak amplitude per level (0x8000 = full scale): off, soft (-24 dB),
+# medium (-12 dB), loud (-2.7 dB).
+AMPLITUDE = (0, 2048, 8192, 24000)
+
+# name -> notes; a note = (start Hz, end Hz, samples, wave 0 sine / 1 square).
+# A start != end sweeps the pitch linearly over the note.
+SOUNDS = {
+    "marble": ((900, 500, 320, 0),),  # 40 ms falling "plop"
+    "star": ((1175, 1175, 240, 0), (1568, 1568, 240, 0)),  # two bright blips
+    "illegal": ((180, 180, 640, 1),),  # 80 ms low buzz
+    "win": ((523, 523, 200, 0), (659, 659, 200, 0), (784, 784, 200, 0),
+            (1047, 1047, 400, 0)),  # C E G C rising
+    "loss": ((392, 392, 320, 0), (330, 330, 320, 0), (262, 247, 384, 0)),  # falling
+}
+
+_sine = None
+
+
+def _sine_table():
+    global _sine
+    if _sine is None:
+        import math
+
+        _sine = array("h", [int(round(_ONE * math.sin(6.283185307 * i / _TABLE)))
+                            for i in range(_TABLE)])
+    return _sine
+
+
+def build(name, level):
+    """The samples of sound `name` at `level` (1..3) as a new array('H')."""
+    notes = SOUNDS[name]
+    amp = AMPLITUDE[level]
+    total = 0
+    for note in notes:
+        total += note[2]
+    buf = array("H", bytes(2 * total))
+    sine = _sine_table()
+    pos = 0
+    for f0, f1, n, wave in notes:
+        # Phase: 6 bits of table index + 8 bits of fraction (wraps at 2**14).
+        s0 = f0 * (_TABLE * 256) // RATE
+        ds = f1 * (_TABLE * 256) // RATE - s0
+        fin = min(n // 4, 40)
+        fout = min(n // 2, 120)
+        phase = 0
+        for i in range(n):
+            if i < fin:
+                a = amp * i // fin
+            elif i >= n - fout:
+                a = amp * (n - 1 - i) // fout
+            else:
+                a = amp
+            idx = phase >> 8
+            if wave:
+                v = _ONE if idx < _TABLE // 2 else -_ONE
+            else:
+                v = sine[idx]
+            buf[pos] = 0x8000 + v * a // _ONE
+            pos += 1
+            phase = (phase + s0 + ds * i // n) & (_TABLE * 256 - 1)
+    return buf
+
+
+class Sound:
+    """snd.level = 0..3 (0 = off: the speaker is never touched); snd.play(name)."""
+
+    def __init__(self, platform, level=2):
+        self._platform = platform
+        self._cache = {}
+        self._level = 0
+        self.level = level
+
+    @property
+    def level(self):
+        return self._level
+
+    @level.setter
+    def level(self, value):
+        if not isinstance(value, int) or not 0 <= value <= 3:
+            raise ValueError("sound level must be 0..3, not %r" % (value,))
+        if value != self._level:
+            self._cache = {}
+            self._level = value
+
+    def play(self, name):
+        """Start sound `name` without waiting; False when the sound is off."""
+        if name not in SOUNDS:
+            raise ValueError("unknown sound %r" % (name,))
+        if self._level == 0:
+            return False
+        buf = self._cache.get(name)
+        if buf is None:
+            buf = build(name, self._level)
+            self._cache[name] = buf
+        self._platform.play(buf, RATE)
+        return True

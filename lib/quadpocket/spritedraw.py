@@ -1,0 +1,202 @@
+"""Draws the sprite sheet (see sprites.py for the tile layout). Imported only while a
+sheet is built and dropped again afterwards (boardview): about 5 KB of compiled code that
+the running game never needs."""
+
+import displayio
+
+from quadpocket.sprites import (_BASE, BOARD, CURSOR, DARK, HINT, HOLE, LIGHT, MARBLE0,
+                                QUAD, SCREEN, STAR, TRAIN, T_EMPTY, T_HINT_MARBLE, T_HINT_STAR,
+                                T_MARK, T_OFF, T_STAR, T_STAR_CUR, T_TRAIN, set_palette,
+                                tile_count)
+
+
+class _Pen:
+    """Draws one tile at (ox, 0) of the sheet; coordinates doubled so the tile centre is
+    an integer even for even cell sizes (centre = (c-1)/2 -> 2*centre = c-1)."""
+
+    def __init__(self, bmp, c):
+        self.bmp = bmp
+        self.c = c
+        self.ox = 0
+
+    def fill(self, v):
+        bmp, ox, c = self.bmp, self.ox, self.c
+        for y in range(c):
+            for x in range(c):
+                bmp[ox + x, y] = v
+
+    def disc(self, r2, v, ring=0):
+        """Disc of radius r2/2 px (doubled units); ring > 0 draws only the outer band."""
+        bmp, ox, c = self.bmp, self.ox, self.c
+        m = c - 1
+        outer = r2 * r2
+        inner = (r2 - 2 * ring) ** 2 if ring else -1
+        for y in range(c):
+            dy = 2 * y - m
+            for x in range(c):
+                dx = 2 * x - m
+                d = dx * dx + dy * dy
+                if inner < d <= outer:
+                    bmp[ox + x, y] = v
+
+    def box(self, half, v, diamond=False):
+        """Filled square (or diamond) of half-size `half` px around the centre."""
+        bmp, ox, c = self.bmp, self.ox, self.c
+        m = c - 1
+        for y in range(c):
+            dy = abs(2 * y - m)
+            for x in range(c):
+                dx = abs(2 * x - m)
+                if (dx + dy if diamond else max(dx, dy)) <= 2 * half:
+                    bmp[ox + x, y] = v
+
+    def bar(self, half_len, half_w, v, vertical=False):
+        bmp, ox, c = self.bmp, self.ox, self.c
+        m = c - 1
+        for y in range(c):
+            dy = abs(2 * y - m)
+            for x in range(c):
+                dx = abs(2 * x - m)
+                a, b = (dy, dx) if vertical else (dx, dy)
+                if a <= 2 * half_len and b <= 2 * half_w:
+                    bmp[ox + x, y] = v
+
+    def frame(self, width, v):
+        bmp, ox, c = self.bmp, self.ox, self.c
+        for y in range(c):
+            for x in range(c):
+                if x < width or y < width or x >= c - width or y >= c - width:
+                    bmp[ox + x, y] = v
+
+    def star(self, r, v, outline=-1):
+        """Five-pointed star of outer radius r px; outline colour drawn 1 px around."""
+        pts = _star_points(self.c, r)
+        bmp, ox, c = self.bmp, self.ox, self.c
+        inside = []
+        for y in range(c):
+            row = []
+            for x in range(c):
+                row.append(_inside(pts, 2 * x + 1, 2 * y + 1))
+            inside.append(row)
+        for y in range(c):
+            for x in range(c):
+                if inside[y][x]:
+                    edge = (x == 0 or y == 0 or x == c - 1 or y == c - 1
+                            or not inside[y][x - 1] or not inside[y][x + 1]
+                            or not inside[y - 1][x] or not inside[y + 1][x])
+                    bmp[ox + x, y] = outline if (edge and outline >= 0) else v
+
+
+# Star vertices on the unit circle x1000, pointing up (y grows downwards), 36 degrees
+# apart; odd entries are the inner vertices, pulled in to 45% of the radius below.
+_STAR_UNIT = ((0, -1000), (588, -809), (951, -309), (951, 309), (588, 809), (0, 1000),
+              (-588, 809), (-951, 309), (-951, -309), (-588, -809))
+
+
+def _star_points(c, r):
+    """Star polygon in doubled pixel units around the tile centre (doubled: c)."""
+    pts = []
+    for i, (ux, uy) in enumerate(_STAR_UNIT):
+        k = r if i % 2 == 0 else r * 45 // 100
+        pts.append((c + 2 * ux * k // 1000, c + 2 * uy * k // 1000))
+    return pts
+
+
+def _inside(pts, x, y):
+    """Even-odd point-in-polygon test, all integer (doubled coordinates)."""
+    hit = False
+    j = len(pts) - 1
+    for i in range(len(pts)):
+        xi, yi = pts[i]
+        xj, yj = pts[j]
+        if (yi > y) != (yj > y):
+            lhs = (x - xi) * (yj - yi)
+            rhs = (xj - xi) * (y - yi)
+            if (lhs < rhs) if yj > yi else (lhs > rhs):
+                hit = not hit
+        j = i
+    return hit
+
+
+def _empty(p):
+    c = p.c
+    p.fill(BOARD)
+    p.disc(max(3, c * 2 // 7), HOLE)
+
+
+def _marble(p, colour):
+    c = p.c
+    r2 = c * 9 // 11  # doubled radius: diameter ~82% of the cell
+    v = MARBLE0 + colour
+    shape = colour % 6
+    if shape == 3:
+        p.box(r2 // 2, DARK)
+        p.box(r2 // 2 - 1, v)
+    elif shape == 4:
+        p.box(r2 // 2 + 1, DARK, diamond=True)
+        p.box(r2 // 2, v, diamond=True)
+        # a light dot marks the centre of the diamond
+        p.box(max(1, c // 10), LIGHT)
+    else:
+        p.disc(r2, DARK)
+        p.disc(r2 - 2, v)
+        if shape == 1:  # ring: light hole in the middle
+            p.disc(r2 * 2 // 5, LIGHT)
+        elif shape == 2:  # plus sign
+            p.bar(r2 // 3, max(1, c // 14), LIGHT)
+            p.bar(r2 // 3, max(1, c // 14), LIGHT, vertical=True)
+        elif shape == 5:  # one horizontal bar
+            p.bar(r2 // 3, max(1, c // 12), LIGHT)
+
+
+def build_sheet(cell, ncolours, contrast=False):
+    """-> (bitmap, palette) for cells of `cell` px and `ncolours` marble colours (1..6)."""
+    if not 1 <= ncolours <= 6:
+        raise ValueError("1..6 colours")
+    n = tile_count(ncolours)
+    bmp = displayio.Bitmap(cell * n, cell, 16)
+    pal = displayio.Palette(16)
+    set_palette(pal, contrast)
+    p = _Pen(bmp, cell)
+    width = max(2, cell // 10)
+
+    def at(t):
+        p.ox = t * cell
+
+    at(T_OFF)
+    p.fill(SCREEN)
+    at(T_EMPTY)
+    _empty(p)
+    at(T_STAR)
+    p.fill(BOARD)
+    p.star(cell * 9 // 20, STAR, DARK)
+    at(T_STAR_CUR)
+    p.fill(BOARD)
+    p.star(cell * 9 // 20, STAR, DARK)
+    p.frame(width, CURSOR)
+    at(T_TRAIN)
+    p.fill(TRAIN)
+    p.disc(max(3, cell * 2 // 7), HOLE)
+    p.frame(1, DARK)
+    at(T_HINT_MARBLE)
+    _empty(p)
+    p.disc(cell * 9 // 11, HINT, ring=1)
+    at(T_HINT_STAR)
+    p.fill(BOARD)
+    p.star(cell * 9 // 20, BOARD, HINT)
+    at(T_MARK)
+    _empty(p)
+    p.frame(width, CURSOR)
+    p.disc(max(3, cell * 2 // 7), CURSOR)
+    for colour in range(ncolours):
+        for kind in range(3):
+            at(_BASE + 3 * colour + kind)
+            p.fill(BOARD)
+            if kind == 2:
+                p.frame(width + 1, QUAD)
+            _marble(p, colour)
+            if kind == 1:
+                p.frame(width, CURSOR)
+    return bmp, pal
+
+

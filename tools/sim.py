@@ -1,0 +1,398 @@
+"""Desktop simulator: the device app on Blinka displayio in a pygame window.
+
+    python -m tools.sim                 # play (window 2x the 320x240 PyPortal screen)
+    python -m tools.sim --titano        # 480x320
+    python -m tools.sim --headless --screenshots build/screenshots
+
+The mouse is the finger (pressed while the left button is held). NVM is a file
+(build/sim_nvm.bin, 8192 bytes like the SAMD51's). Sound plays through pygame.mixer when
+it works and is always recorded in Platform.sounds so headless tests can check it.
+Tests drive the app by queueing touch samples (Platform.inject / tap) and a fake clock.
+"""
+
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# lib/ first (the device's import path); the repo root last, after the standard library,
+# because the device entry point code.py would otherwise shadow the stdlib `code` module.
+if os.path.join(ROOT, "lib") not in sys.path:
+    sys.path.insert(0, os.path.join(ROOT, "lib"))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+NVM_SIZE = 8192
+DEFAULT_NVM = os.path.join(ROOT, "build", "sim_nvm.bin")
+POLL_MS = 20  # fake clock step per touch poll: the device loop polls every ~20 ms
+
+
+def _headless_env():
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+class FileNVM:
+    """bytearray-like stand-in for microcontroller.nvm, kept in a file (or memory only).
+
+    Like the device, every slice assignment is one erase+write: `writes` counts them.
+    A fresh file is all 0xFF, as erased flash reads."""
+
+    def __init__(self, path=None, size=NVM_SIZE):
+        self.path = path
+        self.size = size
+        self.writes = 0
+        data = None
+        if path and os.path.exists(path):
+            with open(path, "rb") as f:
+                data = f.read()
+        if data is None or len(data) != size:
+            data = b"\xff" * size
+        self.data = bytearray(data)
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, key):
+        if isinstance(key, slice):
+            return bytes(self.data[key])
+        return self.data[key]
+
+    def __setitem__(self, key, value):
+        if isinstance(key, slice):
+            start, stop, step = key.indices(self.size)
+            if step != 1 or stop - start != len(value):
+                raise ValueError("nvm slice assignment must keep the length")
+        self.data[key] = value
+        self.writes += 1
+        if self.path:
+            os.makedirs(os.path.dirname(self.path) or ".", exist_ok=True)
+            tmp = self.path + ".tmp"
+            with open(tmp, "wb") as f:
+                f.write(self.data)
+            os.replace(tmp, self.path)
+
+
+def _make_display(width, height, scale, caption):
+    import pygame
+    import busdisplay
+    import displayio
+    from blinka_displayio_pygamedisplay import PyGameDisplay
+
+    # Blinka allows one display per process (like a board): a new simulated device (a
+    # test's "reset") replaces the previous one without shutting pygame down.
+    for old in list(displayio.displays):
+        try:
+            old.root_group = None
+        except Exception:
+            pass
+    displayio.displays.clear()
+
+    class ScaledDisplay(PyGameDisplay):
+        """PyGameDisplay draws into a native-size surface; the window shows it scaled
+        up by an integer factor (PyGameDisplay itself has no scaling)."""
+
+        def __init__(self, **kw):
+            self._scale = scale
+            self._window = None
+            super().__init__(**kw)
+
+        def _initialize(self, init_sequence):
+            pygame.init()
+            if self._caption:
+                pygame.display.set_caption(self._caption)
+            self._window = pygame.display.set_mode(
+                (self.width * self._scale, self.height * self._scale))
+            self._pygame_screen = pygame.Surface((self.width, self.height))
+
+        def _refresh_display(self):
+            if self._pygame_screen is None:
+                return
+            busdisplay.BusDisplay._refresh_display(self)
+            if self._scale == 1:
+                self._window.blit(self._pygame_screen, (0, 0))
+            else:
+                pygame.transform.scale(self._pygame_screen, self._window.get_size(),
+                                       self._window)
+            pygame.display.flip()
+            self._last_refresh = time.monotonic()
+            self._refresh_pending = False
+
+        def surface(self):
+            return self._pygame_screen
+
+    return ScaledDisplay(width=width, height=height, caption=caption, auto_refresh=False)
+
+
+class Platform:
+    """The desktop platform object (see notes/device_iface.md)."""
+
+    def __init__(self, scale=2, headless=False, width=320, height=240, nvm_path=DEFAULT_NVM,
+                 fake_clock=None, audio=None):
+        if headless:
+            _headless_env()
+        import pygame
+        self._pygame = pygame
+        self.headless = headless
+        self.scale = 1 if headless else scale
+        self.display = _make_display(width, height, self.scale, "Quad Pocket")
+        self.display.auto_refresh = False
+        self.width = width
+        self.height = height
+        self.nvm = FileNVM(nvm_path)
+        self.calibration = None
+        try:
+            from quadpocket.version import VERSION
+        except ImportError:
+            VERSION = "dev"
+        self.version = VERSION
+        self.sounds = []      # (name or None, number of samples, rate) per play() call
+        self.logs = []
+        self.inject = []      # queued touch samples: (x, y) or None; consumed before the mouse
+        self.refreshes = 0
+        self._mouse_down = False
+        self._mouse_pos = (0, 0)
+        self._quit = False
+        # Fake clock: advances POLL_MS per touch() poll, so tests never depend on wall time.
+        self.fake_clock = headless if fake_clock is None else fake_clock
+        self._now = 0
+        self._t0 = time.monotonic()
+        self._mixer = False
+        if audio is None:
+            audio = not headless
+        if audio:
+            try:
+                pygame.mixer.init(frequency=8000, size=-16, channels=1)
+                self._mixer = True
+            except Exception:  # no audio device: recording only
+                self._mixer = False
+        orig = self.display.refresh
+
+        def counted_refresh(**kw):
+            self.refreshes += 1
+            return orig(**kw)
+
+        self.display.refresh = counted_refresh
+
+    # --- time ---------------------------------------------------------------------
+    def ticks_ms(self):
+        if self.fake_clock:
+            return self._now
+        return int((time.monotonic() - self._t0) * 1000)
+
+    def advance(self, ms):
+        self._now += ms
+
+    # --- touch --------------------------------------------------------------------
+    def touch(self):
+        if self.fake_clock:
+            self._now += POLL_MS
+        if self.inject:
+            return self.inject.pop(0)
+        pygame = self._pygame
+        if self._quit or not pygame.display.get_init():
+            return None
+        for ev in pygame.event.get((pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                    pygame.MOUSEMOTION)):
+            if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                self._mouse_down = True
+                self._mouse_pos = ev.pos
+            elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
+                self._mouse_down = False
+            elif ev.type == pygame.MOUSEMOTION:
+                self._mouse_pos = ev.pos
+        if not self._mouse_down:
+            return None
+        x, y = self._mouse_pos
+        return (x // self.scale, y // self.scale)
+
+    def tap(self, x, y, hold=3, release=3):
+        """Queue a clean tap: `hold` samples at (x, y) then `release` empty polls."""
+        self.inject.extend([(x, y)] * hold + [None] * release)
+
+    # --- sound --------------------------------------------------------------------
+    def play(self, samples, rate, name=None):
+        self.sounds.append((name, len(samples), rate))
+        if self._mixer:
+            try:
+                import array
+                pcm = array.array("h", (s - 0x8000 for s in samples))
+                snd = self._pygame.mixer.Sound(buffer=pcm.tobytes())
+                snd.play()
+                self._last_sound = snd  # keep alive while playing
+            except Exception:
+                pass
+
+    def sound_idle(self):
+        pass
+
+    # --- misc ---------------------------------------------------------------------
+    def log(self, text):
+        self.logs.append(text)
+        print(text)
+
+    def should_quit(self):
+        if self._quit:
+            return True
+        if not self.headless:
+            self._quit = self.display.check_quit(delay=0)
+        return self._quit
+
+    def screenshot(self, path):
+        """Save the native-size screen as a PNG (after the last refresh)."""
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        self._pygame.image.save(self.display.surface(), path)
+
+    def pixel(self, x, y):
+        """(r, g, b) of the native screen at (x, y) as last refreshed."""
+        c = self.display.surface().get_at((x, y))
+        return (c[0], c[1], c[2])
+
+
+class Driver:
+    """Drives an App through synthetic taps (tests and the screenshot session)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.p = app.p
+
+    def ticks(self, n):
+        for _ in range(n):
+            self.app.tick()
+
+    def settle(self, limit=20000):
+        """Tick until queued samples are used up and the computer has finished."""
+        for _ in range(limit):
+            if not self.p.inject and self.app.play.thinker is None:
+                break
+            self.app.tick()
+        else:
+            raise RuntimeError("app did not settle in %d ticks" % limit)
+        self.ticks(2)
+
+    def tap_xy(self, x, y, settle=True):
+        self.p.tap(x, y, hold=3, release=9)
+        if settle:
+            self.settle()
+        else:
+            while self.p.inject:
+                self.app.tick()
+
+    def rect_of(self, name):
+        """Screen rectangle of the button/box reporting `name` on the current screen."""
+        app = self.app
+        if app.mode == "play":
+            panel = app.play.panel
+            for b, n in zip(panel.buttons, panel.slots):
+                if n == name and not b.group.hidden:
+                    return b.rect
+            for seat, (mb, sb) in enumerate(zip(panel.marble_boxes, panel.star_boxes)):
+                if name == "marble%d" % seat:
+                    return mb.rect
+                if name == "star%d" % seat:
+                    return sb.rect
+        else:
+            screen = app.menu if app.mode == "menu" else app.text
+            for b, n in zip(screen.buttons, screen.names):
+                if n == name and not b.group.hidden:
+                    return b.rect
+        raise KeyError("no %r on the %s screen" % (name, app.mode))
+
+    def press(self, name, settle=True):
+        x, y, w, h = self.rect_of(name)
+        self.tap_xy(x + w // 2, y + h // 2, settle)
+
+    def cell_xy(self, cell):
+        """Centre pixel of a cell given as 'e6' or an index."""
+        from quadcore import parse_cell
+        play = self.app.play
+        n = play.game.n
+        x = parse_cell(cell, n) if isinstance(cell, str) else cell
+        return play.board.centre(x)
+
+    def tap_cell(self, cell, settle=True):
+        x, y = self.cell_xy(cell)
+        self.tap_xy(x, y, settle)
+
+
+# Estimated CircuitPython object sizes in bytes (32-bit build; struct sizes rounded up to
+# the 16-byte GC block): used only for the README's heap estimate.
+OBJ_BYTES = {"Bitmap": 48, "TileGrid": 112, "Group": 48, "Rectangle": 64, "Polygon": 64,
+             "Palette": 32}
+PALETTE_ENTRY = 12   # rgb888, rgb565, luma, hue, chroma, transparent
+GROUP_CHILD = 4      # one pointer per child in the group's list
+POLY_POINT = 4       # two int16 per point
+
+
+def bitmap_bytes(bmp):
+    """Heap bytes of a Bitmap's pixels: rows padded to 32 bits (platform.md section 1)."""
+    bits = bmp._bits_per_value  # Blinka's record of the value_count the app asked for
+    return (bmp.width * bits + 31) // 32 * 4 * bmp.height
+
+
+def ui_heap(groups, skip_bitmaps=()):
+    """Estimate of the heap held by displayio objects reachable from `groups`:
+    {"bitmaps": .., "tiles": .., "objects": .., "total": ..}. Bitmaps shared by several
+    TileGrids count once; those in skip_bitmaps (built into the firmware, like the
+    terminal font) not at all."""
+    import displayio
+    import vectorio
+    seen = set()
+    out = {"bitmaps": 0, "tiles": 0, "objects": 0}
+    palettes = set()
+
+    def walk(g):
+        out["objects"] += OBJ_BYTES["Group"] + 16 + GROUP_CHILD * len(g)
+        for layer in g:
+            if isinstance(layer, displayio.Group):
+                walk(layer)
+            elif isinstance(layer, displayio.TileGrid):
+                out["objects"] += OBJ_BYTES["TileGrid"]
+                w, h = layer.width, layer.height
+                if w * h > 1:  # a 1x1 grid keeps its tile inside the object
+                    out["tiles"] += w * h
+                bmp = layer.bitmap
+                if id(bmp) not in seen and bmp not in skip_bitmaps:
+                    seen.add(id(bmp))
+                    out["bitmaps"] += OBJ_BYTES["Bitmap"] + bitmap_bytes(bmp)
+                palettes.add(id(layer.pixel_shader))
+                pal_len[id(layer.pixel_shader)] = len(layer.pixel_shader)
+            elif isinstance(layer, vectorio.Polygon):
+                out["objects"] += OBJ_BYTES["Polygon"] + POLY_POINT * len(layer.points)
+                pal_len[id(layer.pixel_shader)] = len(layer.pixel_shader)
+            else:
+                out["objects"] += OBJ_BYTES["Rectangle"]
+                pal_len[id(layer.pixel_shader)] = len(layer.pixel_shader)
+
+    pal_len = {}
+    for g in groups:
+        walk(g)
+    out["objects"] += sum(OBJ_BYTES["Palette"] + PALETTE_ENTRY * n for n in pal_len.values())
+    out["total"] = out["bitmaps"] + out["tiles"] + out["objects"]
+    return out
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m tools.sim", description=__doc__.split("\n")[0])
+    ap.add_argument("--headless", action="store_true", help="no window, no audio")
+    ap.add_argument("--scale", type=int, default=2, help="window scale (default 2)")
+    ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
+    ap.add_argument("--nvm", default=DEFAULT_NVM, help="NVM file (default build/sim_nvm.bin)")
+    ap.add_argument("--screenshots", metavar="DIR", help="run the scripted session, save PNGs")
+    args = ap.parse_args(argv)
+    w, h = (480, 320) if args.titano else (320, 240)
+    if args.scale < 1 or args.scale > 6:
+        ap.error("--scale must be 1..6")
+    if args.screenshots:
+        from tools import shots
+        return shots.run(args.screenshots, w, h)
+    plat = Platform(scale=args.scale, headless=args.headless, width=w, height=h,
+                    nvm_path=args.nvm)
+    from quadpocket import app
+    app.run(plat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
