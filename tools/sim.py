@@ -236,6 +236,11 @@ class Platform:
             return True
         if not self.headless:
             self._quit = self.display.check_quit(delay=0)
+            if not self._quit:
+                # Nothing reads keys or the wheel: drop them so the queue never fills up.
+                pg = self._pygame
+                pg.event.clear((pg.KEYDOWN, pg.KEYUP, pg.TEXTINPUT, pg.TEXTEDITING,
+                                pg.MOUSEWHEEL))
         return self._quit
 
     def screenshot(self, path):

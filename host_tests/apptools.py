@@ -1,0 +1,58 @@
+"""Helpers for the device-app tests: a headless simulated device with chosen prefs."""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+from tools.sim import Driver, Platform  # noqa: E402  (puts lib/ on sys.path)
+
+from quadpocket.storage import Store  # noqa: E402
+
+
+def device(nvm_path=None, prefs=None, size=(320, 240), tutorial_done=True):
+    """A fresh headless Platform (fake clock, no audio) and, if prefs is given or the
+    tutorial should be skipped, preferences written to its NVM first."""
+    p = Platform(headless=True, width=size[0], height=size[1], nvm_path=nvm_path)
+    if prefs or tutorial_done:
+        st = Store(p.nvm)
+        st.prefs.tutorial_done = tutorial_done
+        for k, v in (prefs or {}).items():
+            setattr(st.prefs, k, v)
+        st.save_prefs()
+    return p
+
+
+def start(nvm_path=None, prefs=None, size=(320, 240), tutorial_done=True):
+    from quadpocket.app import App
+    p = device(nvm_path, prefs, size, tutorial_done)
+    app = App(p)
+    return app, Driver(app), p
+
+
+def close(a, b, tol=12):
+    """Two RGB triples equal up to RGB565 rounding."""
+    return all(abs(x - y) <= tol for x, y in zip(a, b))
+
+
+def rgb(c):
+    return ((c >> 16) & 255, (c >> 8) & 255, c & 255)
+
+
+def inner_point(rect):
+    """A pixel inside a box's fill, clear of its icon and text (bottom-right corner)."""
+    x, y, w, h = rect
+    return x + w - 3, y + h - 3
+
+
+def start_with(game, cpu=1, prefs=None, nvm_path=None, size=(320, 240)):
+    """Start the app on a prepared game (saved to NVM first, as after a reset)."""
+    from quadpocket.app import App
+    from quadpocket.session import Session
+    p = device(nvm_path, prefs, size)
+    st = Store(p.nvm)
+    st.save_game(Session(game, cpu, 1).to_bytes())
+    app = App(p)
+    return app, Driver(app), p

@@ -1,0 +1,368 @@
+"""Device app driven through the desktop simulator with synthetic touch samples:
+assertions on game state, on NVM contents and on rendered pixels (pass-and-play games, so
+no computer player is involved; see test_app_ai.py for games against the computer)."""
+
+import pygame
+import pytest
+
+from apptools import close, device, inner_point, rgb, start
+
+from quadcore import parse_cell
+from quadpocket import sprites, widgets
+
+HUMANS = {"opponent": "humans", "humans": 2}
+
+
+def state(app):
+    g = app.play.game
+    return (bytes(g.cells), g.turn, len(g.history), g.pending, g.star_armed, g.result)
+
+
+def screen_bytes(p):
+    return pygame.image.tostring(p.display.surface(), "RGB")
+
+
+def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
+    app, d, p = start(str(tmp_path / "nvm"), tutorial_done=False)
+    play = app.play
+    assert play.tutor is not None and app.mode == "play"
+    d.press("next")
+    threat = parse_cell("h10", 11)
+    assert play.board.tile(threat) == sprites.T_TRAIN
+    d.tap_cell("a5")                                  # not what the tutorial asked
+    assert play.game.stars_left[0] == 6 and "Not there" in play.panel.info.text()
+    d.press("star0")
+    assert play.game.star_armed
+    d.tap_cell("h10")
+    assert play.game.cells[threat] == 1 and play.game.stars_left[0] == 5
+    d.tap_cell("c6")
+    g = play.game
+    assert g.result == ("win", 0, "quad")
+    assert not play.board.quad_layer.hidden
+    for x in g.quad:
+        assert play.board.tile(x) == sprites.t_quad(0)
+    d.press("done")
+    assert play.tutor is None
+    # the tutorial is not shown again after a reset, and its game was not saved
+    app2, _, _ = start(str(tmp_path / "nvm"), tutorial_done=None)
+    assert app2.play.tutor is None
+    assert app2.play.game.history == []
+
+
+def test_armed_star_box_changes_colour_and_returns_to_marble_mode(tmp_path):
+    app, d, p = start(prefs=HUMANS)
+    box = app.play.panel.star_boxes[0]
+    xy = inner_point(box.rect)
+    assert close(p.pixel(*xy), rgb(widgets._UI_NORMAL[widgets.FILL]))
+    d.press("star0")
+    assert app.play.game.star_armed
+    assert close(p.pixel(*xy), rgb(widgets._UI_NORMAL[widgets.ARMED]))
+    assert "STAR" in app.play.panel.info.line(1)
+    d.tap_cell("f6")
+    g = app.play.game
+    assert g.cells[parse_cell("f6", 11)] == 1 and g.pending == 1
+    assert not g.star_armed                              # back to marble mode by itself
+    assert close(p.pixel(*xy), rgb(widgets._UI_NORMAL[widgets.FILL]))
+    d.press("star0")
+    d.press("marble0")                                   # the marble box disarms
+    assert not app.play.game.star_armed
+    d.tap_cell("g6")
+    assert g.cells[parse_cell("g6", 11)] == 2 and g.turn == 1
+
+
+def test_tap_outside_every_target_changes_nothing():
+    app, d, p = start(prefs=HUMANS)
+    d.tap_cell("e5")
+    before = state(app)
+    shot = screen_bytes(p)
+    refreshes = p.refreshes
+    lay = app.play.board.lay
+    for x, y in ((3, 120), (lay.bx + 30, lay.h - 4), (lay.px + 20, lay.py + lay.ch * 6)):
+        d.tap_xy(x, y)
+    # a removed corner cell is not a target either
+    d.tap_xy(lay.bx + 3, lay.by + 3)
+    assert state(app) == before
+    assert p.refreshes == refreshes
+    assert screen_bytes(p) == shot
+
+
+def test_noisy_touch_places_exactly_one_marble():
+    app, d, p = start(prefs=HUMANS)
+    x, y = d.cell_xy("f6")
+    x2, y2 = d.cell_xy("g6")
+    # a spike elsewhere, jitter, a one-poll dropout mid-press, then a slow release
+    p.inject.extend([(x2, y2), (x, y), (x + 1, y - 1), (x2, y2), (x, y), None, (x, y),
+                     (x - 1, y), (x, y), None, None, None, None])
+    d.settle()
+    g = app.play.game
+    assert len(g.history) == 1
+    assert g.history[0] == [("marble", parse_cell("f6", 11))]
+    assert app.sounds.count("marble") == 1
+
+
+def test_one_refresh_per_move():
+    app, d, p = start(prefs=HUMANS)
+    for cell in ("e5", "f5", "e6"):
+        r = p.refreshes
+        d.tap_cell(cell)
+        assert p.refreshes == r + 1
+
+
+def test_game_is_saved_every_turn_and_resumed_after_reset(tmp_path):
+    nvm = str(tmp_path / "nvm.bin")
+    app, d, p = start(nvm, prefs=HUMANS)
+    d.tap_cell("e5")
+    d.tap_cell("f5")
+    d.press("star0")
+    d.tap_cell("g7")
+    d.press("star0")                                     # armed when the power goes
+    before = state(app)
+    record = app.play.game.record()
+    # reset: a new device on the same NVM file
+    app2, d2, p2 = start(nvm, tutorial_done=None)
+    assert state(app2) == before
+    assert app2.play.game.record() == record
+    assert app2.play.board.tile(parse_cell("g7", 11)) in (sprites.T_STAR, sprites.T_STAR_CUR)
+    d2.tap_cell("h8")                                    # the armed star goes down here
+    assert app2.play.game.cells[parse_cell("h8", 11)] == 1
+
+
+@pytest.mark.parametrize("garbage", [b"\x00" * 8192, bytes(range(256)) * 32])
+def test_corrupt_nvm_gives_defaults_and_the_app_still_starts(tmp_path, garbage):
+    path = tmp_path / "nvm.bin"
+    path.write_bytes(garbage)
+    p = device(str(path), tutorial_done=None)
+    from quadpocket.app import App
+    app = App(p)
+    prefs = app.store.prefs
+    assert (prefs.level, prefs.sound, prefs.opponent, prefs.tutorial_done) == \
+        ("easy", 2, "computer", False)
+    assert app.play.tutor is not None                    # defaults: first run
+    assert p.refreshes >= 1
+
+
+def test_corrupt_game_record_starts_a_new_game(tmp_path):
+    nvm = str(tmp_path / "nvm.bin")
+    app, d, p = start(nvm, prefs=HUMANS)
+    d.tap_cell("e5")
+    # damage one byte of the saved game's payload in the newest slot
+    slot = app.store._slot
+    off = 1024 + slot * 1024 + 8 + 20
+    p.nvm[off:off + 1] = bytes([p.nvm[off] ^ 0x55])
+    app2, _, p2 = start(nvm, tutorial_done=None)
+    assert app2.play.game.history == []
+    assert app2.mode == "play"
+
+
+def test_undo_pass_and_play_takes_back_one_turn_then_pending_stars():
+    app, d, p = start(prefs=HUMANS)
+    d.tap_cell("e5")
+    d.tap_cell("f5")
+    d.press("undo")
+    g = app.play.game
+    assert len(g.history) == 1 and g.turn == 1
+    d.press("star1")
+    d.tap_cell("c3")
+    assert g.pending == 1
+    d.press("undo")
+    assert g.pending == 0 and g.stars_left[1] == 6 and len(g.history) == 1
+
+
+def test_confirm_tap_needs_a_second_tap_on_the_same_cell():
+    app, d, p = start(prefs=dict(HUMANS, confirm=True))
+    g = app.play.game
+    d.tap_cell("e5")
+    assert not g.history and app.play.board.tile(parse_cell("e5", 11)) == sprites.T_MARK
+    d.tap_cell("f5")                                      # moves the mark
+    assert not g.history and app.play.mark == parse_cell("f5", 11)
+    d.tap_cell("f5")
+    assert g.history == [[("marble", parse_cell("f5", 11))]]
+
+
+def test_illegal_tap_buzzes_and_changes_nothing():
+    app, d, p = start(prefs=HUMANS)
+    d.tap_cell("e5")
+    before = state(app)
+    d.tap_cell("e5")                                      # occupied
+    assert state(app) == before
+    assert app.sounds[-1] == "illegal"
+    assert "holds" in app.play.panel.info.line(1) or app.play.msg
+
+
+def test_sound_goes_to_the_platform_and_off_means_silence():
+    app, d, p = start(prefs=HUMANS)
+    d.tap_cell("e5")
+    assert p.sounds and p.sounds[-1][2] == 8000
+    app2, d2, p2 = start(prefs=dict(HUMANS, sound=0))
+    d2.tap_cell("e5")
+    assert p2.sounds == [] and app2.sounds == ["marble"]
+
+
+def test_pass_and_play_quad_ends_the_game_and_logs_the_record():
+    app, d, p = start(prefs=HUMANS)
+    for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6"):
+        d.tap_cell(cell)
+    g = app.play.game
+    assert g.result == ("win", 0, "quad")
+    assert "Player 1 wins" in app.play.panel.info.text()
+    assert not app.play.board.quad_layer.hidden
+    # the quad outline is drawn between the corner centres: its midpoint is bright green
+    a = app.play.board.centre(parse_cell("d4", 11))
+    b = app.play.board.centre(parse_cell("f5", 11))
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    assert close(p.pixel(*mid), rgb(sprites.NORMAL[sprites.QUAD]))
+    assert "d4" in p.logs and "c6" in p.logs
+    assert any(line.startswith("# result: win seat 1") for line in p.logs)
+    # taps on the board do nothing now; Undo takes the winning marble back
+    d.tap_cell("k5")
+    assert g.result is not None
+    d.press("undo")
+    assert g.result is None and app.play.board.quad_layer.hidden
+
+
+def test_claim_mode_needs_a_claim_and_punishes_a_wrong_one():
+    app, d, p = start(prefs=dict(HUMANS, claim=True))
+    g = app.play.game
+    d.press("quad")                                       # nothing to claim: costs a star
+    assert g.stars_left[0] == 5 and g.result is None
+    for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6"):
+        d.tap_cell(cell)
+    assert g.result is None                               # not announced
+    d.tap_cell("a9")                                      # player 2 moves on
+    d.press("quad")                                       # player 1 claims in time
+    assert g.result == ("win", 0, "quad")
+    assert sorted(g.quad) == sorted(parse_cell(c, 11) for c in ("d4", "f5", "e7", "c6"))
+
+
+def test_claim_too_late_no_longer_counts(tmp_path):
+    nvm = str(tmp_path / "nvm")
+    app, d, p = start(nvm, prefs=dict(HUMANS, claim=True))
+    g = app.play.game
+    for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6", "a9", "k5", "b9"):
+        d.tap_cell(cell)                                  # player 1 placed k5 unclaimed
+    # the stale square survives a reset
+    app2, d2, p2 = start(nvm, tutorial_done=None)
+    d2.press("quad")
+    g2 = app2.play.game
+    assert g2.result is None and g2.stars_left[0] == 5
+    assert g.stars_left[0] == 6
+
+
+def test_menus_preferences_help_and_about(tmp_path):
+    app, d, p = start(str(tmp_path / "nvm"), prefs=HUMANS)
+    d.press("menu")
+    assert app.mode == "menu"
+    d.press("prefs")
+    d.press("level")
+    d.press("sound")
+    d.press("contrast")
+    prefs = app.store.prefs
+    assert (prefs.level, prefs.sound, prefs.contrast) == ("average", 3, True)
+    assert app.play.board.palette[sprites.HOLE] == sprites.CONTRAST[sprites.HOLE]
+    d.press("back")
+    d.press("help")
+    d.press("topic0")
+    assert app.mode == "text" and "square" in app.text.body.text()
+    d.press("back")
+    d.press("back")
+    d.press("about")
+    assert p.version in app.text.body.text()
+    d.press("back")
+    d.press("resume")
+    assert app.mode == "play"
+    # prefs survive a reset
+    app2, _, _ = start(str(tmp_path / "nvm"), tutorial_done=None)
+    assert app2.store.prefs.level == "average" and app2.store.prefs.contrast
+
+
+def test_move_list_shows_the_game(tmp_path):
+    app, d, p = start(prefs=HUMANS)
+    d.tap_cell("e5")
+    d.press("star1")
+    d.tap_cell("f6")
+    d.tap_cell("g7")
+    d.press("moves")
+    body = app.text.body.text()
+    assert "1.e5" in body and "2.*f6 g7" in body
+    d.press("back")
+    assert app.mode == "play"
+
+
+def test_new_game_menu_builds_the_chosen_game():
+    app, d, p = start(prefs=HUMANS)
+    d.press("menu")
+    d.press("new")
+    d.press("vs")                                          # 3 humans
+    for _ in range(9):                                    # 11 -> 15, wraps to 5 -> 9
+        d.press("size")
+    d.press("start")
+    g = app.play.game
+    assert (g.rules.players, g.n) == (3, 9)
+    assert len(app.play.panel.marble_boxes) == 3
+    assert app.play.board.lay.n == 9
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_layout_fits_the_display(size):
+    app, d, p = start(prefs=dict(HUMANS, humans=6), size=size)
+    lay = app.play.board.lay
+    assert lay.bx + lay.bw <= lay.px and lay.by + lay.bw + 12 <= size[1]
+    panel = app.play.panel
+    boxes = panel.buttons + panel.marble_boxes + panel.star_boxes
+    for b in boxes:
+        x, y, w, h = b.rect
+        assert lay.px <= x and x + w <= size[0] and 0 <= y and y + h <= size[1]
+    # seat rows never overlap the buttons
+    last = panel.star_boxes[-1].rect
+    assert last[1] + last[3] <= panel.buttons[0].rect[1]
+    if size == (480, 320):
+        assert lay.ts == 2 and lay.cell >= 26
+    d.tap_cell("f6")
+    assert app.play.game.history
+
+
+@pytest.mark.parametrize("prefs,size,budget", [
+    (dict(opponent="computer"), (320, 240), 19000),
+    (dict(HUMANS, humans=6), (320, 240), 25000),
+    (dict(opponent="computer"), (480, 320), 21000),
+])
+def test_ui_heap_estimate_stays_within_budget(prefs, size, budget):
+    """displayio objects of all three screens (bitmaps by the row-padding formula, 1 byte a
+    tile, estimated object sizes); the terminal font sheet is in the device firmware."""
+    from tools.sim import ui_heap
+    from quadpocket.text import font_sheet
+    app, d, p = start(prefs=prefs, size=size)
+    est = ui_heap([app.play.group, app.menu.group, app.text.group],
+                  skip_bitmaps=(font_sheet()[0],))
+    assert est["total"] <= budget, est
+    # the board sheet is the largest bitmap: 4 bits a pixel, rows padded to 32 bits
+    lay = app.play.board.lay
+    assert est["bitmaps"] >= sprites.sheet_bytes(lay.cell, app.play.game.rules.ncolours)
+
+
+def test_mouse_in_the_scaled_window_is_the_finger(monkeypatch):
+    """The non-headless simulator: a 2x window, the left button held = finger down."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from tools.sim import Platform, Driver
+    from quadpocket.app import App
+    from quadpocket.storage import Store
+    p = Platform(scale=2, headless=False, nvm_path=None, fake_clock=True, audio=False)
+    st = Store(p.nvm)
+    st.prefs.tutorial_done = True
+    st.prefs.opponent = "humans"
+    st.save_prefs()
+    app = App(p)
+    assert pygame.display.get_surface().get_size() == (640, 480)
+    x, y = Driver(app).cell_xy("f6")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(2 * x, 2 * y), button=1))
+    for _ in range(4):
+        app.tick()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(2 * x, 2 * y), button=1))
+    for _ in range(4):
+        app.tick()
+    assert app.play.game.history == [[("marble", parse_cell("f6", 11))]]
+    # the window shows the native picture scaled up: the new marble's centre pixel
+    c = pygame.display.get_surface().get_at((2 * x, 2 * y))
+    assert close((c[0], c[1], c[2]), rgb(sprites.NORMAL[sprites.MARBLE0]))
+    assert not p.should_quit()

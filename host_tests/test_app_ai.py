@@ -1,0 +1,185 @@
+"""Device app against the real computer player (quadcore.ai), driven by synthetic taps."""
+
+import pytest
+
+from apptools import start, start_with
+
+from quadcore import Game, ai, parse_cell
+from quadpocket import app as appmod
+from quadpocket import sprites
+
+
+def cells(*names):
+    return [parse_cell(c, 11) for c in names]
+
+
+@pytest.fixture
+def slow_thinking(monkeypatch):
+    """The real player's moves, but its turn spans 100+ ticks: one generator step per
+    tick and 50 extra progress ticks before each real step (a slow device)."""
+    real = ai.think
+
+    def slow(game, level, seed=0):
+        for step in real(game, level, seed):
+            for _ in range(50):
+                yield None
+            yield step
+
+    monkeypatch.setattr(appmod, "THINK_STEPS", 1)
+    monkeypatch.setattr(ai, "think", slow)
+
+
+def test_undo_against_the_computer_takes_back_both_turns():
+    app, d, p = start()
+    g = app.play.game
+    d.tap_cell("f6")
+    assert len(g.history) == 2 and g.turn == 0          # the computer answered
+    d.tap_cell("e5")
+    assert len(g.history) == 4
+    d.press("undo")
+    assert len(g.history) == 2 and g.turn == 0
+    assert g.cells[parse_cell("e5", 11)] == 0
+    d.press("undo")
+    assert g.history == [] and g.turn == 0
+    assert app.play.panel.buttons[0].state == 7        # nothing left: Undo greyed out
+
+
+def test_computer_first_moves_at_once_and_its_move_is_marked():
+    app, d, p = start(prefs={"first": "computer"})
+    d.settle()
+    g = app.play.game
+    assert app.play.s.cpu == 0 and len(g.history) == 1 and g.turn == 1
+    x = g.history[0][-1][1]
+    assert app.play.board.tile(x) == sprites.t_cursor(0)
+    # Undo cannot take back the computer's opening turn alone
+    d.press("undo")
+    assert len(g.history) == 1
+
+
+def test_menu_answers_while_the_computer_thinks_and_board_taps_do_not(slow_thinking):
+    app, d, p = start(prefs={"level": "expert"})
+    d.tap_cell("f6", settle=False)
+    play = app.play
+    assert play.thinker is not None
+    assert "Thinking" in play.panel.info.line(0)        # the visible indicator
+    shots = p.refreshes
+    d.tap_cell("a5", settle=False)                      # ignored: not the player's turn
+    assert play.thinker is not None
+    assert play.game.cells[parse_cell("a5", 11)] == 0
+    assert p.refreshes - shots <= 4                     # only the spinner moved
+    d.press("menu", settle=False)
+    assert app.mode == "menu"
+    d.ticks(300)                                        # paused while the menu is open
+    assert len(play.game.history) == 1 and play.thinker is not None
+    d.press("resume", settle=False)
+    assert app.mode == "play"
+    d.settle()
+    assert len(play.game.history) == 2 and play.game.cells[parse_cell("a5", 11)] == 0
+
+
+def test_trainer_highlights_the_computers_threat():
+    g = Game()
+    for t in ("a6", "h8", "b7", "j8", "c3", "j10"):
+        g.play(t)
+    app, d, p = start_with(g, cpu=1, prefs={"level": "trainer"})
+    expect = ai.trainer_highlights(g, 1)
+    assert parse_cell("h10", 11) in expect
+    for x in expect:
+        assert app.play.board.tile(x) == sprites.T_TRAIN
+    # the same position at Easy shows nothing
+    app2, _, _ = start_with(g, cpu=1, prefs={"level": "easy"})
+    assert app2.play.board.tile(parse_cell("h10", 11)) == sprites.T_EMPTY
+
+
+def test_win_is_counted_and_auto_advance_raises_the_level(tmp_path):
+    g = Game()
+    for t in ("d4", "a6", "f5", "a7", "e7", "a9"):
+        g.play(t)
+    nvm = str(tmp_path / "nvm")
+    app, d, p = start_with(g, cpu=1, prefs={"level": "easy", "auto_advance": True},
+                           nvm_path=nvm)
+    d.tap_cell("c6")
+    g = app.play.game
+    assert g.result == ("win", 0, "quad")
+    st = app.store.stats["easy"]
+    assert (st["wins"], st["losses"], st["streak"]) == (1, 0, 1)
+    assert app.store.prefs.level == "average"
+    text = app.play.panel.info.text()
+    assert "You win!" in text and "by a quad" in text
+    assert "vs Easy" in text and "W1 L0 D0" in text     # the level just beaten
+    assert app.sounds[-1] == "win"
+    # a reset on the finished game does not count it twice
+    app2, d2, _ = start(nvm, tutorial_done=None)
+    assert app2.play.game.result is not None
+    assert app2.store.stats["easy"]["wins"] == 1
+    d2.press("new")
+    d2.press("start")
+    assert app2.play.game.result is None and app2.play.game.history == []
+
+
+def test_loss_is_counted_and_resets_the_streak():
+    g = Game()
+    for t in ("a5", "h8", "a6", "j8", "a8", "j10"):
+        g.play(t)
+    app, d, p = start_with(g, cpu=1, prefs={"level": "easy"})
+    app.store.stats["easy"]["streak"] = 3
+    d.tap_cell("k4")                                   # ignores the threat at h10
+    g = app.play.game
+    assert g.result == ("win", 1, "quad")
+    st = app.store.stats["easy"]
+    assert (st["losses"], st["streak"]) == (1, 0)
+    assert "You lose" in app.play.panel.info.text()
+    d.press("undo")                                     # both turns come back
+    assert g.result is None and g.turn == 0 and g.cells[parse_cell("k4", 11)] == 0
+
+
+def test_hint_marks_cells_and_any_tap_clears_it():
+    app, d, p = start()
+    d.tap_cell("f6")
+    d.press("hint")
+    play = app.play
+    assert play.hint, "hint found no marble cell"
+    for x in play.hint:
+        assert play.board.tile(x) == sprites.T_HINT_MARBLE
+    assert play.msg.startswith("Hint")
+    d.tap_cell(play.hint[0])
+    assert not play.hint and len(play.game.history) == 4
+
+
+def test_claim_mode_computer_claims_its_own_quad():
+    g = Game(claim=True)
+    for t in ("a5", "h8", "a6", "j8", "a8", "j10"):
+        g.play(t)
+    app, d, p = start_with(g, cpu=1, prefs={"claim": True})
+    d.tap_cell("k4")
+    g = app.play.game
+    assert g.result == ("win", 1, "quad")
+
+
+@pytest.mark.parametrize("variant,opponent", [("duel", "computer"), ("trek", "computer"),
+                                              ("rapid", "computer"), ("bridge", "humans"),
+                                              ("standard", "computer")])
+def test_every_variant_plays_through_the_ui(variant, opponent):
+    app, d, p = start(prefs={"variant": variant, "opponent": opponent, "size": 9})
+    play = app.play
+    g = play.game
+    assert g.rules.variant == variant and g.n == 9
+    if variant == "bridge":
+        assert g.rules.players == 4 and len(play.panel.marble_boxes) == 4
+    free = [x for x in range(81) if g.cells[x] == 0]
+    turns = 0
+    while g.result is None and turns < 12:
+        seat = g.turn
+        mine = [x for x in range(81) if g.cells[x] - 2 in g.rules.seat_colours[seat]]
+        if g.rules.moves and g.marbles_left[seat] == 0:
+            d.tap_cell(mine[0])                      # pick a marble up ...
+            assert play.sel == mine[0]
+        before = len(g.history)
+        for _ in range(g.rules.per_turn):
+            x = next(c for c in free if g.cells[c] == 0)
+            d.tap_cell(x)
+        assert len(g.history) > before or g.result is not None
+        turns += 1
+    assert turns >= 6 or g.result is not None
+    if variant == "trek" and g.result is None:
+        assert any(a[0] == "move" for t in g.history for a in t)

@@ -1,0 +1,53 @@
+"""A Platform for the MicroPython VM runs: fake display, touch samples from a list,
+8192-byte NVM, a tick counter and a list of log lines."""
+
+
+class _Display:
+    def __init__(self, w, h):
+        self.width = w
+        self.height = h
+        self.root_group = None
+        self.auto_refresh = True
+        self.refreshes = 0
+
+    def refresh(self):
+        self.refreshes += 1
+        return True
+
+
+class Platform:
+    def __init__(self, w=320, h=240):
+        self.display = _Display(w, h)
+        self.width = w
+        self.height = h
+        self.nvm = bytearray(b"\xff" * 8192)
+        self.calibration = None
+        self.version = "vm"
+        self.samples = []
+        self.sounds = 0
+        self.logs = []
+        self._now = 0
+
+    def touch(self):
+        self._now += 20
+        if self.samples:
+            return self.samples.pop(0)
+        return None
+
+    def tap(self, x, y):
+        self.samples.extend([(x, y)] * 3 + [None] * 9)
+
+    def play(self, samples, rate):
+        self.sounds += 1
+
+    def sound_idle(self):
+        pass
+
+    def ticks_ms(self):
+        return self._now
+
+    def log(self, text):
+        self.logs.append(text)
+
+    def should_quit(self):
+        return False
