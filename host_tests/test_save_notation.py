@@ -148,3 +148,10 @@ def test_rng_is_deterministic_in_range_and_spread():
     for _ in range(5000):
         assert 0 <= r.state < 2 ** 30
         r.next15()
+
+
+def test_crc16_check_value_and_window():
+    from quadcore.crc import crc16
+    assert crc16(b"123456789") == 0x29B1  # the CRC-16/CCITT-FALSE check value
+    assert crc16(b"xx123456789yy", 2, 11) == 0x29B1
+    assert crc16(b"") == 0xFFFF

@@ -418,7 +418,7 @@ class Game:
         if data[2] != SAVE_VERSION:
             raise ValueError("save is from format version %d, this is %d"
                              % (data[2], SAVE_VERSION))
-        if crc16(data[:-2]) != (data[-2] << 8 | data[-1]):
+        if crc16(data, 0, len(data) - 2) != (data[-2] << 8 | data[-1]):
             raise ValueError("save data is damaged (checksum mismatch)")
         size, players, marbles, stars, var, flags = data[3:9]
         length = data[9] << 8 | data[10]
