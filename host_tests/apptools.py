@@ -7,7 +7,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from tools.sim import Driver, Platform  # noqa: E402  (puts lib/ on sys.path)
+from tools.sim import Driver, Platform, info_text, screen_text  # noqa: E402  (lib/ on sys.path)
 
 from quadpocket.storage import Store  # noqa: E402
 
@@ -45,6 +45,31 @@ def inner_point(rect):
     """A pixel inside a box's fill, clear of its icon and text (bottom-right corner)."""
     x, y, w, h = rect
     return x + w - 3, y + h - 3
+
+
+def info_line(app, row):
+    """One status line of the game screen, stripped."""
+    lines = info_text(app).split("\n")
+    return lines[row].strip() if row < len(lines) else ""
+
+
+def tile(app, x):
+    """The sprite tile shown at board cell x."""
+    return app.play.board.grid[grid_index(app, x)]
+
+
+def grid_index(app, x):
+    n = app.play.board.n
+    return (n - 1 - x // n) * n + x % n
+
+
+def stats(nvm):
+    """Statistics as saved in nvm."""
+    return Store(nvm).stats
+
+
+__all__ = ["Driver", "Platform", "info_text", "screen_text", "info_line", "tile", "stats",
+           "device", "start", "start_with", "close", "rgb", "inner_point"]
 
 
 def start_with(game, cpu=1, prefs=None, nvm_path=None, size=(320, 240)):

@@ -5,10 +5,13 @@ no computer player is involved; see test_app_ai.py for games against the compute
 import pygame
 import pytest
 
-from apptools import close, device, inner_point, rgb, start
+from apptools import (close, device, info_line, info_text, inner_point, rgb, screen_text,
+                      start, stats, tile)
 
 from quadcore import parse_cell
-from quadpocket import sprites, widgets
+from quadpocket import view
+from quadpocket.build import CONTRAST, NORMAL, UI_NORMAL
+from tools.sim import rects
 
 HUMANS = {"opponent": "humans", "humans": 2}
 
@@ -28,9 +31,9 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     assert play.tutor is not None and app.mode == "play"
     d.press("next")
     threat = parse_cell("h10", 11)
-    assert play.board.tile(threat) == sprites.T_TRAIN
+    assert tile(app, threat) == view.T_TRAIN
     d.tap_cell("a5")                                  # not what the tutorial asked
-    assert play.game.stars_left[0] == 6 and "Not there" in play.panel.info.text()
+    assert play.game.stars_left[0] == 6 and "Not there" in info_text(app)
     d.press("star0")
     assert play.game.star_armed
     d.tap_cell("h10")
@@ -38,9 +41,7 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     d.tap_cell("c6")
     g = play.game
     assert g.result == ("win", 0, "quad")
-    assert not play.board.quad_layer.hidden
-    for x in g.quad:
-        assert play.board.tile(x) == sprites.t_quad(0)
+    assert play.board.outline is not None               # the quad's outline is drawn
     d.press("done")
     assert play.tutor is None
     # the tutorial is not shown again after a reset, and its game was not saved
@@ -51,18 +52,17 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
 
 def test_armed_star_box_changes_colour_and_returns_to_marble_mode(tmp_path):
     app, d, p = start(prefs=HUMANS)
-    box = app.play.panel.star_boxes[0]
-    xy = inner_point(box.rect)
-    assert close(p.pixel(*xy), rgb(widgets._UI_NORMAL[widgets.FILL]))
+    xy = inner_point(dict(rects(app))["star0"])
+    assert close(p.pixel(*xy), rgb(UI_NORMAL[view.FILL]))
     d.press("star0")
     assert app.play.game.star_armed
-    assert close(p.pixel(*xy), rgb(widgets._UI_NORMAL[widgets.ARMED]))
-    assert "STAR" in app.play.panel.info.line(1)
+    assert close(p.pixel(*xy), rgb(UI_NORMAL[view.ARMED]))
+    assert "STAR" in info_line(app, 1)
     d.tap_cell("f6")
     g = app.play.game
     assert g.cells[parse_cell("f6", 11)] == 1 and g.pending == 1
     assert not g.star_armed                              # back to marble mode by itself
-    assert close(p.pixel(*xy), rgb(widgets._UI_NORMAL[widgets.FILL]))
+    assert close(p.pixel(*xy), rgb(UI_NORMAL[view.FILL]))
     d.press("star0")
     d.press("marble0")                                   # the marble box disarms
     assert not app.play.game.star_armed
@@ -76,11 +76,11 @@ def test_tap_outside_every_target_changes_nothing():
     before = state(app)
     shot = screen_bytes(p)
     refreshes = p.refreshes
-    lay = app.play.board.lay
-    for x, y in ((3, 120), (lay.bx + 30, lay.h - 4), (lay.px + 20, lay.py + lay.ch * 6)):
+    b = app.play.board
+    for x, y in ((3, 120), (b.bx + 30, p.height - 4), (app.play.panel.x + 20, 2 + 12 * 6)):
         d.tap_xy(x, y)
     # a removed corner cell is not a target either
-    d.tap_xy(lay.bx + 3, lay.by + 3)
+    d.tap_xy(b.bx + 3, b.by + 3)
     assert state(app) == before
     assert p.refreshes == refreshes
     assert screen_bytes(p) == shot
@@ -108,23 +108,31 @@ def test_one_refresh_per_move():
         assert p.refreshes == r + 1
 
 
-def test_game_is_saved_every_turn_and_resumed_after_reset(tmp_path):
+def test_pass_and_play_saves_once_a_turn_and_resumes_after_reset(tmp_path):
+    """Each save is an nvm erase cycle: one per completed turn, none for a star placed
+    before the marble or for arming one."""
     nvm = str(tmp_path / "nvm.bin")
     app, d, p = start(nvm, prefs=HUMANS)
+    w = p.nvm.writes
     d.tap_cell("e5")
     d.tap_cell("f5")
+    assert p.nvm.writes == w + 2
     d.press("star0")
-    d.tap_cell("g7")
-    d.press("star0")                                     # armed when the power goes
+    d.tap_cell("g7")                                     # a star: the turn goes on
+    assert p.nvm.writes == w + 2
+    d.tap_cell("h8")                                     # the marble ends it
+    assert p.nvm.writes == w + 3
     before = state(app)
     record = app.play.game.record()
-    # reset: a new device on the same NVM file
+    d.press("star1")                                     # armed when the power goes
+    assert p.nvm.writes == w + 3
+    # reset: a new device on the same NVM file resumes after the last whole turn
     app2, d2, p2 = start(nvm, tutorial_done=None)
     assert state(app2) == before
     assert app2.play.game.record() == record
-    assert app2.play.board.tile(parse_cell("g7", 11)) in (sprites.T_STAR, sprites.T_STAR_CUR)
-    d2.tap_cell("h8")                                    # the armed star goes down here
-    assert app2.play.game.cells[parse_cell("h8", 11)] == 1
+    assert tile(app2, parse_cell("g7", 11)) in (view.T_STAR, view.T_STAR_CUR)
+    d2.tap_cell("c3")
+    assert app2.play.game.cells[parse_cell("c3", 11)] == 3  # seat 1's marble
 
 
 @pytest.mark.parametrize("garbage", [b"\x00" * 8192, bytes(range(256)) * 32])
@@ -134,7 +142,7 @@ def test_corrupt_nvm_gives_defaults_and_the_app_still_starts(tmp_path, garbage):
     p = device(str(path), tutorial_done=None)
     from quadpocket.app import App
     app = App(p)
-    prefs = app.store.prefs
+    prefs = app.prefs
     assert (prefs.level, prefs.sound, prefs.opponent, prefs.tutorial_done) == \
         ("easy", 2, "computer", False)
     assert app.play.tutor is not None                    # defaults: first run
@@ -146,7 +154,7 @@ def test_corrupt_game_record_starts_a_new_game(tmp_path):
     app, d, p = start(nvm, prefs=HUMANS)
     d.tap_cell("e5")
     # damage one byte of the saved game's payload in the newest slot
-    slot = app.store._slot
+    slot = app.games[0]
     off = 1024 + slot * 1024 + 8 + 20
     p.nvm[off:off + 1] = bytes([p.nvm[off] ^ 0x55])
     app2, _, p2 = start(nvm, tutorial_done=None)
@@ -172,7 +180,7 @@ def test_confirm_tap_needs_a_second_tap_on_the_same_cell():
     app, d, p = start(prefs=dict(HUMANS, confirm=True))
     g = app.play.game
     d.tap_cell("e5")
-    assert not g.history and app.play.board.tile(parse_cell("e5", 11)) == sprites.T_MARK
+    assert not g.history and tile(app, parse_cell("e5", 11)) == view.T_MARK
     d.tap_cell("f5")                                      # moves the mark
     assert not g.history and app.play.mark == parse_cell("f5", 11)
     d.tap_cell("f5")
@@ -186,7 +194,7 @@ def test_illegal_tap_buzzes_and_changes_nothing():
     d.tap_cell("e5")                                      # occupied
     assert state(app) == before
     assert app.sounds[-1] == "illegal"
-    assert "holds" in app.play.panel.info.line(1) or app.play.msg
+    assert "holds" in info_line(app, 1) or app.play.msg
 
 
 def test_sound_goes_to_the_platform_and_off_means_silence():
@@ -198,26 +206,40 @@ def test_sound_goes_to_the_platform_and_off_means_silence():
     assert p2.sounds == [] and app2.sounds == ["marble"]
 
 
+def test_marble_sound_is_kept_and_the_sound_code_is_not():
+    import sys
+    app, d, p = start(prefs=HUMANS)
+    d.tap_cell("e5")
+    buf = app.marble[1]
+    d.press("star1")
+    d.tap_cell("f6")                                      # the star sound: built, played
+    d.tap_cell("g7")
+    assert app.sounds[-3:] == ["marble", "star", "marble"]
+    assert app.marble[1] is buf                           # not built again
+    assert [s[1] for s in p.sounds] == [320, 480, 320]
+    assert "quadpocket.sound" not in sys.modules
+
+
 def test_pass_and_play_quad_ends_the_game_and_logs_the_record():
     app, d, p = start(prefs=HUMANS)
     for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6"):
         d.tap_cell(cell)
     g = app.play.game
     assert g.result == ("win", 0, "quad")
-    assert "Player 1 wins" in app.play.panel.info.text()
-    assert not app.play.board.quad_layer.hidden
+    assert "Player 1 wins" in info_text(app)
+    assert app.play.board.outline is not None
     # the quad outline is drawn between the corner centres: its midpoint is bright green
     a = app.play.board.centre(parse_cell("d4", 11))
     b = app.play.board.centre(parse_cell("f5", 11))
     mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-    assert close(p.pixel(*mid), rgb(sprites.NORMAL[sprites.QUAD]))
+    assert close(p.pixel(*mid), rgb(NORMAL[view.QUAD]))
     assert "d4" in p.logs and "c6" in p.logs
     assert any(line.startswith("# result: win seat 1") for line in p.logs)
     # taps on the board do nothing now; Undo takes the winning marble back
     d.tap_cell("k5")
     assert g.result is not None
     d.press("undo")
-    assert g.result is None and app.play.board.quad_layer.hidden
+    assert g.result is None and app.play.board.outline is None
 
 
 def test_claim_mode_needs_a_claim_and_punishes_a_wrong_one():
@@ -256,23 +278,23 @@ def test_menus_preferences_help_and_about(tmp_path):
     d.press("level")
     d.press("sound")
     d.press("contrast")
-    prefs = app.store.prefs
+    prefs = app.prefs
     assert (prefs.level, prefs.sound, prefs.contrast) == ("average", 3, True)
-    assert app.play.board.palette[sprites.HOLE] == sprites.CONTRAST[sprites.HOLE]
+    assert app.play.board.palette[view.HOLE] == CONTRAST[view.HOLE]
     d.press("back")
     d.press("help")
     d.press("topic0")
-    assert app.mode == "text" and "square" in app.text.body.text()
+    assert app.mode == "text" and "square" in screen_text(app)
     d.press("back")
     d.press("back")
     d.press("about")
-    assert p.version in app.text.body.text()
+    assert p.version in screen_text(app)
     d.press("back")
     d.press("resume")
     assert app.mode == "play"
     # prefs survive a reset
     app2, _, _ = start(str(tmp_path / "nvm"), tutorial_done=None)
-    assert app2.store.prefs.level == "average" and app2.store.prefs.contrast
+    assert app2.prefs.level == "average" and app2.prefs.contrast
 
 
 def test_move_list_shows_the_game(tmp_path):
@@ -282,7 +304,7 @@ def test_move_list_shows_the_game(tmp_path):
     d.tap_cell("f6")
     d.tap_cell("g7")
     d.press("moves")
-    body = app.text.body.text()
+    body = screen_text(app)
     assert "1.e5" in body and "2.*f6 g7" in body
     d.press("back")
     assert app.mode == "play"
@@ -298,46 +320,47 @@ def test_new_game_menu_builds_the_chosen_game():
     d.press("start")
     g = app.play.game
     assert (g.rules.players, g.n) == (3, 9)
-    assert len(app.play.panel.marble_boxes) == 3
-    assert app.play.board.lay.n == 9
+    assert len(app.play.panel.fills) == 4 + 2 * 3
+    assert app.play.board.n == 9
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
 def test_layout_fits_the_display(size):
     app, d, p = start(prefs=dict(HUMANS, humans=6), size=size)
-    lay = app.play.board.lay
-    assert lay.bx + lay.bw <= lay.px and lay.by + lay.bw + 12 <= size[1]
+    b = app.play.board
     panel = app.play.panel
-    boxes = panel.buttons + panel.marble_boxes + panel.star_boxes
-    for b in boxes:
-        x, y, w, h = b.rect
-        assert lay.px <= x and x + w <= size[0] and 0 <= y and y + h <= size[1]
+    assert b.bx + b.n * b.cell <= panel.x and b.by + b.n * b.cell + 12 <= size[1]
+    boxes = dict(rects(app))
+    for x, y, w, h in boxes.values():
+        assert panel.x <= x and x + w <= size[0] and 0 <= y and y + h <= size[1]
     # seat rows never overlap the buttons
-    last = panel.star_boxes[-1].rect
-    assert last[1] + last[3] <= panel.buttons[0].rect[1]
+    last = boxes["star5"]
+    assert last[1] + last[3] <= boxes["undo"][1]
     if size == (480, 320):
-        assert lay.ts == 2 and lay.cell >= 26
+        assert b.ts == 2 and b.cell >= 26
     d.tap_cell("f6")
     assert app.play.game.history
 
 
 @pytest.mark.parametrize("prefs,size,budget", [
-    (dict(opponent="computer"), (320, 240), 19000),
-    (dict(HUMANS, humans=6), (320, 240), 25000),
-    (dict(opponent="computer"), (480, 320), 21000),
+    (dict(opponent="computer"), (320, 240), 11000),   # measured 7,264 + 2,736 B
+    (dict(HUMANS, humans=6), (320, 240), 15000),       # 11,120 + 2,736 B
+    (dict(opponent="computer"), (480, 320), 12500),   # 9,504 + 2,192 B
 ])
 def test_ui_heap_estimate_stays_within_budget(prefs, size, budget):
-    """displayio objects of all three screens (bitmaps by the row-padding formula, 1 byte a
-    tile, estimated object sizes); the terminal font sheet is in the device firmware."""
+    """displayio objects of the game screen and the menu screen, as the device would hold
+    them (bitmaps by the row-padding formula, CircuitPython's object sizes: tools.sim);
+    the terminal font sheet is in the device firmware."""
     from tools.sim import ui_heap
-    from quadpocket.text import font_sheet
     app, d, p = start(prefs=prefs, size=size)
-    est = ui_heap([app.play.group, app.menu.group, app.text.group],
-                  skip_bitmaps=(font_sheet()[0],))
+    d.press("menu")
+    est = ui_heap([app.play.group, app.menus.group],
+                  skip_bitmaps=(app.play.panel.info.bitmap,))
     assert est["total"] <= budget, est
     # the board sheet is the largest bitmap: 4 bits a pixel, rows padded to 32 bits
-    lay = app.play.board.lay
-    assert est["bitmaps"] >= sprites.sheet_bytes(lay.cell, app.play.game.rules.ncolours)
+    b = app.play.board
+    tiles = view.T_MARBLE + 2 * app.play.game.rules.ncolours
+    assert est["bitmaps"] >= (b.cell * tiles * 4 + 31) // 32 * 4 * b.cell
 
 
 def test_mouse_in_the_scaled_window_is_the_finger(monkeypatch):
@@ -364,5 +387,5 @@ def test_mouse_in_the_scaled_window_is_the_finger(monkeypatch):
     assert app.play.game.history == [[("marble", parse_cell("f6", 11))]]
     # the window shows the native picture scaled up: the new marble's centre pixel
     c = pygame.display.get_surface().get_at((2 * x, 2 * y))
-    assert close((c[0], c[1], c[2]), rgb(sprites.NORMAL[sprites.MARBLE0]))
+    assert close((c[0], c[1], c[2]), rgb(NORMAL[view.MARBLE0]))
     assert not p.should_quit()

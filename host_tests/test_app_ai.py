@@ -1,12 +1,15 @@
 """Device app against the real computer player (quadcore.ai), driven by synthetic taps."""
 
+import sys
+
 import pytest
 
-from apptools import start, start_with
+from apptools import info_line, info_text, start, start_with, stats, tile
 
 from quadcore import Game, ai, parse_cell
 from quadpocket import app as appmod
-from quadpocket import sprites
+from quadpocket import view
+from quadpocket.storage import Store
 
 
 def cells(*names):
@@ -16,8 +19,12 @@ def cells(*names):
 @pytest.fixture
 def slow_thinking(monkeypatch):
     """The real player's moves, but its turn spans 100+ ticks: one generator step per
-    tick and 50 extra progress ticks before each real step (a slow device)."""
-    real = ai.think
+    tick and 50 extra progress ticks before each real step (a slow device). Patched into
+    the quadcore.ai loaded now (the app drops and reloads it around menus and game ends,
+    so the module imported at the top of this file may be an older one)."""
+    import importlib
+    mod = importlib.import_module("quadcore.ai")
+    real = mod.think
 
     def slow(game, level, seed=0):
         for step in real(game, level, seed):
@@ -26,7 +33,7 @@ def slow_thinking(monkeypatch):
             yield step
 
     monkeypatch.setattr(appmod, "THINK_STEPS", 1)
-    monkeypatch.setattr(ai, "think", slow)
+    monkeypatch.setattr(mod, "think", slow)
 
 
 def test_undo_against_the_computer_takes_back_both_turns():
@@ -41,7 +48,7 @@ def test_undo_against_the_computer_takes_back_both_turns():
     assert g.cells[parse_cell("e5", 11)] == 0
     d.press("undo")
     assert g.history == [] and g.turn == 0
-    assert app.play.panel.buttons[0].state == 7        # nothing left: Undo greyed out
+    assert app.play.panel.fills[0].color_index == view.OFF  # nothing left: Undo greyed out
 
 
 def test_computer_first_moves_at_once_and_its_move_is_marked():
@@ -50,7 +57,7 @@ def test_computer_first_moves_at_once_and_its_move_is_marked():
     g = app.play.game
     assert app.play.s.cpu == 0 and len(g.history) == 1 and g.turn == 1
     x = g.history[0][-1][1]
-    assert app.play.board.tile(x) == sprites.t_cursor(0)
+    assert tile(app, x) == view.T_MARBLE + 1          # colour 0 with the cursor
     # Undo cannot take back the computer's opening turn alone
     d.press("undo")
     assert len(g.history) == 1
@@ -61,20 +68,55 @@ def test_menu_answers_while_the_computer_thinks_and_board_taps_do_not(slow_think
     d.tap_cell("f6", settle=False)
     play = app.play
     assert play.thinker is not None
-    assert "Thinking" in play.panel.info.line(0)        # the visible indicator
+    assert "Thinking" in info_line(app, 0)              # the visible indicator
     shots = p.refreshes
     d.tap_cell("a5", settle=False)                      # ignored: not the player's turn
     assert play.thinker is not None
     assert play.game.cells[parse_cell("a5", 11)] == 0
     assert p.refreshes - shots <= 4                     # only the spinner moved
+    g = play.game
+    s = play.s
+    want = ai.choose(Game.from_bytes(g.to_bytes()), "expert", (s.seed + g.turns) & 0xFFFF)
     d.press("menu", settle=False)
     assert app.mode == "menu"
-    d.ticks(300)                                        # paused while the menu is open
-    assert len(play.game.history) == 1 and play.thinker is not None
+    # While the menu is open the search is stopped and the player's code unloaded (room
+    # for the menu); the same position and seed give the same move when it restarts.
+    assert play.thinker is None and "quadcore.ai" not in sys.modules
+    d.ticks(300)
+    assert len(g.history) == 1
     d.press("resume", settle=False)
-    assert app.mode == "play"
+    assert app.mode == "play" and play.thinker is not None
     d.settle()
-    assert len(play.game.history) == 2 and play.game.cells[parse_cell("a5", 11)] == 0
+    assert len(g.history) == 2 and g.cells[parse_cell("a5", 11)] == 0
+    assert g.turn_text(g.history[1]) == want
+
+
+def test_vs_computer_saves_once_a_round_and_a_reset_replays_the_reply(tmp_path,
+                                                                     slow_thinking):
+    """One nvm write per round, after the computer's reply. A power cut after the
+    player's move, before that save, resumes at the previous round: the same move gets
+    the same reply."""
+    nvm = str(tmp_path / "nvm")
+    app, d, p = start(nvm, prefs={"level": "average"})
+    g = app.play.game
+    w = p.nvm.writes
+    d.tap_cell("f6")
+    assert len(g.history) == 2 and p.nvm.writes == w + 1
+    saved = g.record()
+    d.press("star0")
+    d.tap_cell("e5")                                    # a star: nothing written
+    assert p.nvm.writes == w + 1
+    d.tap_cell("g7", settle=False)                      # the computer is thinking ...
+    assert app.play.thinker is not None and p.nvm.writes == w + 1
+    app2, d2, p2 = start(nvm, tutorial_done=None)       # ... when the power goes
+    g2 = app2.play.game
+    assert g2.record() == saved and app2.play.thinker is None and g2.turn == 0
+    d.settle()
+    d2.press("star0")
+    d2.tap_cell("e5")
+    d2.tap_cell("g7")
+    assert g2.record() == g.record()                     # the same reply
+    assert p.nvm.writes == w + 2 and p2.nvm.writes == 1
 
 
 def test_trainer_highlights_the_computers_threat():
@@ -85,10 +127,10 @@ def test_trainer_highlights_the_computers_threat():
     expect = ai.trainer_highlights(g, 1)
     assert parse_cell("h10", 11) in expect
     for x in expect:
-        assert app.play.board.tile(x) == sprites.T_TRAIN
+        assert tile(app, x) == view.T_TRAIN
     # the same position at Easy shows nothing
     app2, _, _ = start_with(g, cpu=1, prefs={"level": "easy"})
-    assert app2.play.board.tile(parse_cell("h10", 11)) == sprites.T_EMPTY
+    assert tile(app2, parse_cell("h10", 11)) == view.T_EMPTY
 
 
 def test_win_is_counted_and_auto_advance_raises_the_level(tmp_path):
@@ -101,17 +143,17 @@ def test_win_is_counted_and_auto_advance_raises_the_level(tmp_path):
     d.tap_cell("c6")
     g = app.play.game
     assert g.result == ("win", 0, "quad")
-    st = app.store.stats["easy"]
+    st = stats(p.nvm)["easy"]
     assert (st["wins"], st["losses"], st["streak"]) == (1, 0, 1)
-    assert app.store.prefs.level == "average"
-    text = app.play.panel.info.text()
+    assert app.prefs.level == "average"
+    text = info_text(app)
     assert "You win!" in text and "by a quad" in text
     assert "vs Easy" in text and "W1 L0 D0" in text     # the level just beaten
     assert app.sounds[-1] == "win"
     # a reset on the finished game does not count it twice
     app2, d2, _ = start(nvm, tutorial_done=None)
     assert app2.play.game.result is not None
-    assert app2.store.stats["easy"]["wins"] == 1
+    assert stats(p.nvm)["easy"]["wins"] == 1
     d2.press("new")
     d2.press("start")
     assert app2.play.game.result is None and app2.play.game.history == []
@@ -122,13 +164,15 @@ def test_loss_is_counted_and_resets_the_streak():
     for t in ("a5", "h8", "a6", "j8", "a8", "j10"):
         g.play(t)
     app, d, p = start_with(g, cpu=1, prefs={"level": "easy"})
-    app.store.stats["easy"]["streak"] = 3
+    st = Store(p.nvm)
+    st.stats["easy"]["streak"] = 3
+    st.save_stats()
     d.tap_cell("k4")                                   # ignores the threat at h10
     g = app.play.game
     assert g.result == ("win", 1, "quad")
-    st = app.store.stats["easy"]
+    st = stats(p.nvm)["easy"]
     assert (st["losses"], st["streak"]) == (1, 0)
-    assert "You lose" in app.play.panel.info.text()
+    assert "You lose" in info_text(app)
     d.press("undo")                                     # both turns come back
     assert g.result is None and g.turn == 0 and g.cells[parse_cell("k4", 11)] == 0
 
@@ -140,7 +184,7 @@ def test_hint_marks_cells_and_any_tap_clears_it():
     play = app.play
     assert play.hint, "hint found no marble cell"
     for x in play.hint:
-        assert play.board.tile(x) == sprites.T_HINT_MARBLE
+        assert tile(app, x) == view.T_HINT_MARBLE
     assert play.msg.startswith("Hint")
     d.tap_cell(play.hint[0])
     assert not play.hint and len(play.game.history) == 4
@@ -165,7 +209,7 @@ def test_every_variant_plays_through_the_ui(variant, opponent):
     g = play.game
     assert g.rules.variant == variant and g.n == 9
     if variant == "bridge":
-        assert g.rules.players == 4 and len(play.panel.marble_boxes) == 4
+        assert g.rules.players == 4 and len(play.panel.fills) == 4 + 2 * 4
     free = [x for x in range(81) if g.cells[x] == 0]
     turns = 0
     while g.result is None and turns < 12:

@@ -1,4 +1,4 @@
-"""Tap detection (quadpocket.touch.Tapper): act on release, two agreeing samples, no
+"""Tap detection (quadpocket.app.Tapper): act on release, two agreeing samples, no
 double taps from one dropout, sliding off cancels."""
 
 import os
@@ -7,7 +7,7 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "lib"))
 
-from quadpocket.touch import Tapper, ticks_diff  # noqa: E402
+from quadpocket.app import Tapper, ticks_diff  # noqa: E402
 
 
 def feed_all(seq):

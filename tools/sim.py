@@ -254,6 +254,40 @@ class Platform:
         return (c[0], c[1], c[2])
 
 
+def grid_text(tg, cols, rows):
+    """The text a text TileGrid of the app shows, one line per row, trailing blanks
+    removed (tests read the panel and the menu screen with it)."""
+    from quadpocket import view
+    font = view.FONT
+    return "\n".join("".join(chr(32 + font.index(tg[r * cols + c])) for c in range(cols))
+                     .rstrip() for r in range(rows)).rstrip()
+
+
+def info_text(app):
+    """The game screen's status lines."""
+    pn = app.play.panel
+    return grid_text(pn.info, pn.cols, pn.rows)
+
+
+def screen_text(app):
+    """Everything on the menu or text screen."""
+    m = app.menus
+    return grid_text(m.tg, m.cols, m.rows)
+
+
+def rects(app):
+    """(name, (x, y, w, h)) of every button and box on the app's current screen."""
+    if app.mode != "play":
+        return app.menus.rects()
+    pn = app.play.panel
+    out = []
+    for i, f in enumerate(pn.fills):
+        name = pn.slots[i] if i < 4 else ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
+        if not f.hidden:
+            out.append((name, (f.x, f.y, f.width, f.height)))
+    return out
+
+
 class Driver:
     """Drives an App through synthetic taps (tests and the screenshot session)."""
 
@@ -285,23 +319,10 @@ class Driver:
 
     def rect_of(self, name):
         """Screen rectangle of the button/box reporting `name` on the current screen."""
-        app = self.app
-        if app.mode == "play":
-            panel = app.play.panel
-            for b, n in zip(panel.buttons, panel.slots):
-                if n == name and not b.group.hidden:
-                    return b.rect
-            for seat, (mb, sb) in enumerate(zip(panel.marble_boxes, panel.star_boxes)):
-                if name == "marble%d" % seat:
-                    return mb.rect
-                if name == "star%d" % seat:
-                    return sb.rect
-        else:
-            screen = app.menu if app.mode == "menu" else app.text
-            for b, n in zip(screen.buttons, screen.names):
-                if n == name and not b.group.hidden:
-                    return b.rect
-        raise KeyError("no %r on the %s screen" % (name, app.mode))
+        for n, r in rects(self.app):
+            if n == name:
+                return r
+        raise KeyError("no %r on the %s screen" % (name, self.app.mode))
 
     def press(self, name, settle=True):
         x, y, w, h = self.rect_of(name)
@@ -320,13 +341,27 @@ class Driver:
         self.tap_xy(x, y, settle)
 
 
-# Estimated CircuitPython object sizes in bytes (32-bit build; struct sizes rounded up to
-# the 16-byte GC block): used only for the README's heap estimate.
-OBJ_BYTES = {"Bitmap": 48, "TileGrid": 112, "Group": 48, "Rectangle": 64, "Polygon": 64,
-             "Palette": 32}
+# CircuitPython object sizes on a 32-bit board, from the structs in its shared-module headers,
+# each allocation rounded up to the 16-byte GC block. A vectorio shape is two allocations
+# (the shape, 32 bytes, and its VectorShape, 64). A Group's member list is a MicroPython
+# list (16-byte object + 4 bytes a slot, 4 slots at first, doubling). The VM stand-ins in
+# host_tests/vmstubs hold exactly these sizes (test_app_vm.py measures them).
+DEVICE_BYTES = {"Bitmap": 48, "TileGrid": 112, "Group": 48, "Rectangle": 96, "Polygon": 96,
+                "Palette": 32}
 PALETTE_ENTRY = 12   # rgb888, rgb565, luma, hue, chroma, transparent
-GROUP_CHILD = 4      # one pointer per child in the group's list
 POLY_POINT = 4       # two int16 per point
+
+
+def _blocks(n):
+    return (n + 15) // 16 * 16
+
+
+def group_list_bytes(children):
+    """A Group's member list: object + slots (4, 8, 16, ... as it grows)."""
+    slots = 4
+    while slots < children:
+        slots *= 2
+    return 16 + _blocks(4 * slots)
 
 
 def bitmap_bytes(bmp):
@@ -336,7 +371,7 @@ def bitmap_bytes(bmp):
 
 
 def ui_heap(groups, skip_bitmaps=()):
-    """Estimate of the heap held by displayio objects reachable from `groups`:
+    """Device heap held by the displayio objects reachable from `groups`:
     {"bitmaps": .., "tiles": .., "objects": .., "total": ..}. Bitmaps shared by several
     TileGrids count once; those in skip_bitmaps (built into the firmware, like the
     terminal font) not at all."""
@@ -344,35 +379,34 @@ def ui_heap(groups, skip_bitmaps=()):
     import vectorio
     seen = set()
     out = {"bitmaps": 0, "tiles": 0, "objects": 0}
-    palettes = set()
+    pal_len = {}
 
     def walk(g):
-        out["objects"] += OBJ_BYTES["Group"] + 16 + GROUP_CHILD * len(g)
+        out["objects"] += DEVICE_BYTES["Group"] + group_list_bytes(len(g))
         for layer in g:
             if isinstance(layer, displayio.Group):
                 walk(layer)
             elif isinstance(layer, displayio.TileGrid):
-                out["objects"] += OBJ_BYTES["TileGrid"]
+                out["objects"] += DEVICE_BYTES["TileGrid"]
                 w, h = layer.width, layer.height
                 if w * h > 1:  # a 1x1 grid keeps its tile inside the object
-                    out["tiles"] += w * h
+                    out["tiles"] += _blocks(w * h)
                 bmp = layer.bitmap
                 if id(bmp) not in seen and bmp not in skip_bitmaps:
                     seen.add(id(bmp))
-                    out["bitmaps"] += OBJ_BYTES["Bitmap"] + bitmap_bytes(bmp)
-                palettes.add(id(layer.pixel_shader))
+                    out["bitmaps"] += DEVICE_BYTES["Bitmap"] + _blocks(bitmap_bytes(bmp))
                 pal_len[id(layer.pixel_shader)] = len(layer.pixel_shader)
             elif isinstance(layer, vectorio.Polygon):
-                out["objects"] += OBJ_BYTES["Polygon"] + POLY_POINT * len(layer.points)
+                out["objects"] += DEVICE_BYTES["Polygon"] + _blocks(POLY_POINT * len(layer.points))
                 pal_len[id(layer.pixel_shader)] = len(layer.pixel_shader)
             else:
-                out["objects"] += OBJ_BYTES["Rectangle"]
+                out["objects"] += DEVICE_BYTES["Rectangle"]
                 pal_len[id(layer.pixel_shader)] = len(layer.pixel_shader)
 
-    pal_len = {}
     for g in groups:
         walk(g)
-    out["objects"] += sum(OBJ_BYTES["Palette"] + PALETTE_ENTRY * n for n in pal_len.values())
+    out["objects"] += sum(DEVICE_BYTES["Palette"] + _blocks(PALETTE_ENTRY * n)
+                          for n in pal_len.values())
     out["total"] = out["bitmaps"] + out["tiles"] + out["objects"]
     return out
 

@@ -1,96 +1,148 @@
 """Quad Pocket app: App(platform) with tick() as one loop iteration; run(platform) loops.
 
-One tick: read one touch sample, turn samples into taps (quadpocket.touch), act on a tap,
-give the computer player a slice of work, and refresh the display once if anything
-changed. The computer's search is a generator stepped between touch polls, so Menu still
-answers while it thinks.
+One tick: read one touch sample, turn samples into taps (Tapper), act on a tap, give the
+computer player a slice of work, and refresh the display once if anything changed. The
+computer's search is a generator stepped between touch polls, so Menu still answers while
+it thinks.
+
+Memory (the whole game must fit in ~100 KB of heap, compiled code included): only what
+runs every move stays loaded (this module, play, view, records). Start-up, building the
+screen, menus, sounds other than the marble's, the end of a game, claim mode and the
+tutorial are modules imported when needed and dropped afterwards (App.forget); while a menu
+is open or a game is over the computer player's code goes too (reloaded for its next move).
+Measured by tools/app_heap.py, asserted by host_tests/test_app_vm.py.
 """
 
-from quadpocket.layout import Layout, forget
-from quadpocket.play import Play
-from quadpocket.session import Session
-from quadpocket.sound import Sound
-from quadpocket.storage import Store
-from quadpocket.touch import Tapper, ticks_diff
-from quadpocket.widgets import Theme
+from quadpocket.play import Play, ticks_diff
+from quadpocket.records import save_game
+from quadpocket.view import render
 
 LOCK_MS = 150        # a press starting this soon after an accepted tap is a bounce
 THINK_STEPS = 64     # generator steps per tick at most ...
 THINK_MS = 30        # ... and about this much time, so touch is polled every ~50 ms
 IDLE_SLEEP = 0.02    # s between polls when the computer is not thinking
 
+_NONE = -1  # Tapper: "no steady target yet" (None is a real target: outside everything)
 
-def _collect():
-    try:
-        import gc
-        gc.collect()
-    except ImportError:
-        pass
+
+class Tapper:
+    """Tap detection for a resistive touchscreen: act on release, never on first contact.
+
+    Each poll the app maps the raw sample to a target (a board cell, a button name, or
+    None for "nothing there") and feeds it here. A target counts only after `confirm`
+    consecutive samples agree, so a single jittery reading never selects anything; the
+    finger must also be seen lifted for `release` consecutive polls, because a resistive
+    panel often drops one reading in the middle of a press (one dropout must not become
+    two taps). The tap reports the last target held steady; sliding off onto nothing
+    before lifting cancels it."""
+
+    def __init__(self, confirm=2, release=2):
+        self.confirm = confirm
+        self.release = release
+        self.reset()
+
+    def reset(self):
+        self.down = False
+        self._last = _NONE
+        self._same = 0
+        self._steady = _NONE
+        self._up = 0
+
+    def feed(self, pressed, target=None):
+        """One poll. pressed: finger on the glass; target: what is under it.
+        Returns the tapped target once, on release, or None."""
+        if pressed:
+            self._up = 0
+            self.down = True
+            if target == self._last:
+                self._same += 1
+            else:
+                self._last = target
+                self._same = 1
+            if self._same >= self.confirm:
+                self._steady = target
+            return None
+        if not self.down:
+            return None
+        self._up += 1
+        if self._up < self.release:
+            return None
+        tapped = self._steady
+        self.reset()
+        return None if tapped == _NONE else tapped
 
 
 class App:
     def __init__(self, platform):
         p = platform
         self.p = p
-        self.store = Store(p.nvm)
-        prefs = self.store.prefs
-        self.snd = Sound(p, prefs.sound)
-        self.sounds = []     # names of sounds started (tests and the log read it)
-        self.theme = Theme(prefs.contrast)
-        # Menus and their two screens exist only while shown: ~8 KB of displayio objects
-        # and ~7 KB of compiled code the board screen (and the computer's search) can use.
-        self._menu = None
-        self._text = None
-        self._menus = None
-        self.play = Play(self)
-        self.tapper = Tapper()
-        self.mode = None
+        self.sounds = []     # names of sounds started (tests and the log read them)
+        self.menus = None    # quadpocket.menus.Menus while a menu or text page is shown
+        self.mode = None     # "play", "menu" or "text"
         self.dirty = False
         self.need_render = False
+        self.tapper = Tapper()
         self.last_tap = p.ticks_ms() - 10 * LOCK_MS
         self.press_at = 0
-        self.session = None
+        self.session = None  # the game in progress (the tutorial has its own)
+        self.marble = None   # (level, samples, rate) of the marble sound, built on first use
+        self.play = Play(self)
         p.display.auto_refresh = False
-        if not prefs.tutorial_done:
-            self.start_tutorial()
-        else:
-            self.resume_saved()
+        from quadpocket import startup
+        startup.start(self)  # prefs, game slots, sound, palettes, first screen
+        del startup
+        self.forget("startup")
         self.tick_refresh()
 
-    # --- helpers used by the screens -----------------------------------------------------
-    @property
-    def menus(self):
-        if self._menus is None:
-            from quadpocket.menus import Menus
-            self._menus = Menus(self)
-        return self._menus
+    # --- helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def forget(name):
+        """Drop a quadpocket submodule needed only for a while: its sys.modules entry and
+        the package attribute both keep its compiled code alive."""
+        import sys
+        sys.modules.pop("quadpocket." + name, None)
+        pkg = sys.modules.get("quadpocket")
+        if pkg is not None and hasattr(pkg, name):
+            delattr(pkg, name)
 
-    @property
-    def menu(self):
-        if self._menu is None:
-            from quadpocket.screens import MenuScreen
-            self._menu = MenuScreen(self.layout(11), self.theme)
-        return self._menu
-
-    @property
-    def text(self):
-        if self._text is None:
-            from quadpocket.screens import TextScreen
-            self._text = TextScreen(self.layout(11), self.theme)
-        return self._text
-
-    def layout(self, n):
-        return Layout(self.p.width, self.p.height, n)
-
-    def collect(self):
-        _collect()
+    @staticmethod
+    def collect():
+        import gc
+        gc.collect()
 
     def changed(self):
         self.need_render = True
 
     def sound(self, name):
+        """Play a sound at the preferred level. The marble sound (every move) is kept
+        ready; the others are built by quadpocket.sound, imported for it and dropped
+        (~2.7 KB of code not kept for a sound now and then)."""
         self.sounds.append(name)
-        self.snd.play(name)
+        if len(self.sounds) > 8:  # the last few are enough: no list growing all game
+            self.sounds.pop(0)
+        level = self.prefs.sound
+        if level == 0:
+            return
+        m = self.marble
+        if name == "marble" and m is not None and m[0] == level:
+            self.p.play(m[1], m[2])
+            return
+        from quadpocket.sound import RATE, build
+        buf = build(name, level)
+        self.p.play(buf, RATE)
+        if name == "marble":
+            self.marble = (level, buf, RATE)
+        del build
+        self.forget("sound")
+
+    def save_session(self):
+        s = self.session
+        if s is None or self.play.tutor is not None:
+            return
+        try:
+            save_game(self.p.nvm, self.games, s.to_bytes())
+        except ValueError as e:
+            self.p.log("game not saved: %s" % e)
 
     def show(self, group, mode):
         if self.p.display.root_group is not group:
@@ -98,144 +150,40 @@ class App:
         self.mode = mode
         self.dirty = True
         self.need_render = True
-        if mode == "play" and self._menus is not None:
-            # Back on the board: menus and screens go (rebuilt, ~0.1 s, when next opened).
-            self._menu = self._text = self._menus = None
-            forget("menus")
-            forget("screens")
-            _collect()
+        if mode == "play" and self.menus is not None:
+            # Back on the board: menu code and screen go (rebuilt, ~0.1 s, when next opened).
+            self.menus = None
+            for name in ("menus", "storage", "build", "startup"):
+                self.forget(name)
+            self.collect()
+            play = self.play
+            g = play.s.game
+            play.update_trainer()  # the level may have changed
+            if play.thinker is None and g.result is None and not play.s.human(g.turn):
+                play.start_thinking("move")  # the menu stopped the computer's search
 
-    def set_contrast(self, contrast):
-        self.theme.set_contrast(contrast)
-        self.play.set_contrast(contrast)
-        self.dirty = True
+    def drop_ai(self):
+        """Unload the computer player (~20 KB of code) while it cannot be needed: a menu is
+        open or the game is over. Its search stops; the same position and seed give the
+        same move when it starts again, and its next use imports it again."""
+        self.play.stop_thinking()
+        import sys
+        for m in [m for m in sys.modules if m.startswith("quadcore.ai")]:
+            del sys.modules[m]
+        qc = sys.modules.get("quadcore")
+        if qc is not None and hasattr(qc, "ai"):
+            delattr(qc, "ai")
+        self.collect()
 
-    def level_changed(self):
-        play = self.play
-        if play.thinker is not None and play.purpose == "move":
-            play.start_thinking("move")  # the new level plays this very move
-        if play.s is not None:
-            play.update_trainer()
-
-    # --- games ---------------------------------------------------------------------------
-    def resume_saved(self):
-        data = self.store.load_game()
-        s = None
-        if data is not None:
-            try:
-                s = Session.from_bytes(data)
-            except ValueError as e:
-                self.p.log("saved game ignored: %s" % e)
-        if s is None:
-            self.new_game()
-        else:
-            self.session = s
-            self.play.start(s)
-            self.show(self.play.group, "play")
-
-    def fix_setup(self):
-        """Keep the new-game choices consistent (Bridge is for exactly four humans)."""
-        p = self.store.prefs
-        if p.variant == "bridge":
-            p.opponent = "humans"
-            p.humans = 4
-
-    def new_game(self):
-        from quadcore import Game
-        p = self.store.prefs
-        self.fix_setup()
-        humans = p.opponent != "computer"
-        players = p.humans if humans else 2
-        stars = p.stars if (p.variant == "standard" and players == 2 and p.size >= 11) else None
-        try:
-            g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim)
-        except ValueError as e:
-            self.p.log("new game: %s; standard game instead" % e)
-            g = Game(11, 2, None, p.stars, p.one_short, "standard", p.claim)
-            humans = p.opponent != "computer"
-        cpu = -1 if humans else (0 if p.first == "computer" else 1)
-        s = Session(g, cpu, self.p.ticks_ms())
-        self.session = s
-        self.play.start(s)
-        self.save_session()
-        self.show(self.play.group, "play")
-
-    def save_session(self):
-        s = self.session
-        if s is None or self.play.tutor is not None:
-            return
-        try:
-            self.store.save_game(s.to_bytes())
-        except ValueError as e:
-            self.p.log("game not saved: %s" % e)
-
-    def log_game(self):
-        """The finished game's record on the serial console (rules.md notation)."""
-        g = self.session.game
-        kind, seat, why = g.result
-        log = self.p.log
-        log("# Quad Pocket game: %dx%d, %d players, %s" % (g.n, g.n, g.rules.players,
-                                                          g.rules.variant))
-        for line in g.record().split("\n"):
-            if line:
-                log(line)
-        log("# result: %s" % (kind if seat is None else "%s seat %d" % (kind, seat + 1))
-            + " (%s)" % why)
-
-    def start_tutorial(self):
-        from quadpocket.tutorial import Tutorial
-        forget("tutorial")  # the class stays alive while the tutorial runs, no longer
-        play = self.play
-        if play.s is not None and play.tutor is None:
-            self.session = play.s
-        play.stop_thinking()
-        tut = Tutorial(play)
-        play.tutor = tut
-        play.start(tut.session)
-        self.show(play.group, "play")
-
-    def end_tutorial(self):
-        prefs = self.store.prefs
-        prefs.tutorial_done = True
-        self.store.save_prefs()
-        self.play.tutor = None
-        self.play.trainer = ()
-        if self.session is not None:
-            self.play.start(self.session)
-            self.show(self.play.group, "play")
-        else:
-            self.resume_saved()
-
-    # --- navigation ----------------------------------------------------------------------
     def open_menu(self, page):
-        self.menus.show(page)
-
-    def open_moves(self):
-        back = "play" if self.mode == "play" else "main"
-        self.menus.open_moves(self.play.game, back)
-
-    def resume_play(self):
-        if self.play.tutor is None and self.session is not None \
-                and self.play.s is not self.session:
-            self.play.start(self.session)
-        self.show(self.play.group, "play")
+        """Show a menu page ("main", "new", ...) or the move list ("moves")."""
+        if self.menus is None:
+            self.drop_ai()  # room for the menu code and screen
+            from quadpocket.menus import Menus
+            self.menus = Menus(self)
+        self.menus.open(page)
 
     # --- the loop ------------------------------------------------------------------------
-    def hit(self, x, y):
-        if self.mode == "play":
-            return self.play.hit(x, y)
-        if self.mode == "menu":
-            return self.menu.hit(x, y)
-        return self.text.hit(x, y)
-
-    def on_tap(self, target):
-        if self.mode == "play":
-            self.play.tap(target)
-        elif self.mode == "menu":
-            self.menus.tap(target)
-        else:
-            self.menus.tap_text(target)
-
     def tick(self):
         """One loop iteration; returns True while the computer is thinking (no sleep)."""
         p = self.p
@@ -244,11 +192,13 @@ class App:
         pressed = pt is not None
         if pressed and not self.tapper.down:
             self.press_at = now
-        target = self.hit(pt[0], pt[1]) if pressed else None
+        target = None
+        if pressed:
+            target = (self.play if self.mode == "play" else self.menus).hit(pt[0], pt[1])
         tap = self.tapper.feed(pressed, target)
         if tap is not None and ticks_diff(self.press_at, self.last_tap) >= LOCK_MS:
             self.last_tap = now
-            self.on_tap(tap)
+            (self.play if self.mode == "play" else self.menus).tap(tap)
         busy = self.mode == "play" and self.play.thinker is not None
         if busy and self.play.step(THINK_STEPS, now + THINK_MS):
             self.dirty = True
@@ -260,7 +210,7 @@ class App:
         if self.need_render:
             self.need_render = False
             if self.mode == "play":
-                self.dirty = self.play.render() or self.dirty
+                self.dirty = render(self.play) or self.dirty
             else:
                 self.dirty = True
         if self.dirty:

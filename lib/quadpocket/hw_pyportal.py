@@ -8,9 +8,8 @@ enable pin and nvm are used when the board has them (feature detection).
 import board
 import microcontroller
 import supervisor
+import sys
 import time
-
-from quadpocket.version import VERSION
 
 # adafruit_touchscreen's published PyPortal calibration (raw 16-bit ADC
 # readings at the panel edges); Adafruit's PyPortal library uses the same
@@ -35,7 +34,14 @@ class Platform:
         self.width = d.width
         self.height = d.height
         self.calibration = CALIBRATION
+        import quadpocket
+        from quadpocket.version import VERSION
         self.version = VERSION
+        # Only the string is needed: the module goes (sys.modules and the package both
+        # refer to it; ~0.3 KB kept otherwise).
+        sys.modules.pop("quadpocket.version", None)
+        if hasattr(quadpocket, "version"):
+            delattr(quadpocket, "version")
 
         self._ts = None
         try:

@@ -1,33 +1,127 @@
-"""Menu pages (main, new game, preferences, help topics) and the text pages (help, moves,
-statistics, about). Preferences change on tap and are saved at once; the ones marked *
-shape the next game only (the rules of a game in progress stay fixed)."""
+"""Menu pages (main, new game, preferences, help topics) and text pages (help, move list,
+statistics, about) on one screen built when the menu opens and dropped with this module
+when the game is shown again. Preferences change on tap and are saved at once; the ones
+marked * shape the next game only (the rules of a game in progress stay fixed).
 
-from quadpocket.layout import forget
-from quadpocket.playview import LEVELS, LEVEL_NAMES
-from quadpocket.text import wrap
+The screen is one full-screen text TileGrid (title, labels and page text: 1 byte a
+character) over twelve button rectangles on the screen's black. The text of a page comes from
+quadpocket.pages, imported only while it is made.
+"""
+
+import displayio
+import vectorio
+
+from quadpocket import view
+from quadpocket.play import LEVELS, level_name
 
 _ONOFF = ("off", "on")
 SOUNDS = ("off", "soft", "medium", "loud")
 VARIANT_NAMES = ("standard", "duel", "trek", "rapid", "bridge")
+TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
+          "help": "Help"}
+SLOTS = 12
 
 
 def _cycle(values, v):
     return values[(values.index(v) + 1) % len(values)] if v in values else values[0]
 
 
+def _centre(text, width):
+    text = text[:width]
+    pad = width - len(text)
+    return " " * (pad // 2) + text + " " * (pad - pad // 2)
+
+
 class Menus:
     def __init__(self, app):
         self.app = app
+        p = app.p
+        w, h = p.width, p.height
+        ts = 2 if (w >= 440 and h >= 300) else 1
+        self.cw = cw = 6 * ts
+        self.ch = ch = 12 * ts
+        self.cols = w // cw
+        self.rows = h // ch
+        self.k = max(2, (self.rows - 1) // 6)  # text rows per menu button
+        self.w = w
+        self.ox = (w - self.cols * cw) // 2
+        self.group = g = displayio.Group()  # on the screen's own black background
+        self.fills = []
+        for _ in range(SLOTS):
+            r = vectorio.Rectangle(pixel_shader=app.ui, width=1, height=1, x=0, y=0)
+            r.color_index = view.BUTTON
+            self.fills.append(r)
+            g.append(r)
+        glyphs = app.play.panel.info.bitmap  # the font sheet the panel uses
+        self.tg = displayio.TileGrid(glyphs, pixel_shader=app.pals[0], width=self.cols,
+                                     height=self.rows, tile_width=6, tile_height=12,
+                                     default_tile=view.FONT[0], x=self.ox // ts, y=0)
+        text = displayio.Group(scale=ts)
+        text.append(self.tg)
+        g.append(text)
+        self.names = [None] * SLOTS
+        self.boxes = [None] * SLOTS  # (x, y, w, h) of each shown button
         self.page = None
-        self.topic = 0
-        self.text_lines = []
-        self.text_title = ""
-        self.text_page = 0
+        self.lines = []
+        self.title = ""
+        self.at = 0         # first line of the text page shown
+        self.back = "main"  # where Back on a text page goes
+        self.store = None   # quadpocket.storage.Store once a preference changed
+
+    # --- the screen ----------------------------------------------------------------------
+    def _button(self, i, row, x, w, name):
+        """Slot i: a button around text row `row`, x..x+w px, reporting `name`."""
+        ch = self.ch
+        m = (self.k * ch - ch) // 2 - 2
+        r = self.fills[i]
+        r.x = x
+        r.y = row * ch - m
+        r.width = w
+        r.height = ch + 2 * m
+        r.hidden = name is None
+        self.names[i] = name
+        self.boxes[i] = None if name is None else (x, row * ch - m, w, ch + 2 * m)
+
+    def _show(self, title, rows, buttons, per_row):
+        """Fill the screen: title, text rows (row 1 on) and buttons, per_row in a row."""
+        tg = self.tg
+        cols = self.cols
+        view.put(tg, 0, title, cols, 1)
+        for r in range(1, self.rows):
+            view.put(tg, r, rows[r - 1] if r - 1 < len(rows) else "", cols)
+        bw = (self.w - 3 * (per_row + 1)) // per_row
+        seg = cols // per_row
+        labels = {}
+        for i in range(SLOTS):
+            item = buttons[i] if i < len(buttons) else None
+            if per_row == 2:
+                row = 1 + (i // 2) * self.k + (self.k - 1) // 2
+            else:
+                row = self.rows - self.k + (self.k - 1) // 2
+            col = i % per_row
+            self._button(i, row, 3 + col * (bw + 3), bw, item[0] if item else None)
+            if item:
+                line = labels.get(row) or [" " * seg] * per_row
+                line[col] = _centre(item[1], seg)
+                labels[row] = line
+        for row in labels:
+            view.put(tg, row, "".join(labels[row]), cols)
+        self.app.show(self.group, "menu" if per_row == 2 else "text")
+
+    def hit(self, x, y):
+        for i in range(SLOTS):
+            b = self.boxes[i]
+            if b is not None and b[0] <= x < b[0] + b[2] and b[1] <= y < b[1] + b[3]:
+                return self.names[i]
+        return None
+
+    def rects(self):
+        return [(self.names[i], self.boxes[i]) for i in range(SLOTS) if self.boxes[i]]
 
     # --- menu pages ----------------------------------------------------------------------
     def items(self, page):
-        app = self.app
-        p = app.store.prefs
+        p = self.app.prefs
+        first = "you" if p.first == "player" else "computer"
         if page == "main":
             return [("resume", "Back to game"), ("new", "New game"), ("prefs", "Preferences"),
                     ("help", "Help"), ("moves", "Move list"), ("stats", "Statistics"),
@@ -35,12 +129,11 @@ class Menus:
         if page == "new":
             vs = "Computer" if p.opponent == "computer" else "%d humans" % p.humans
             return [("vs", "Vs: " + vs), ("size", "Board: %dx%d" % (p.size, p.size)),
-                    ("variant", "Variant: " + p.variant), ("first", "First: " + (
-                        "you" if p.first == "player" else "computer")),
+                    ("variant", "Variant: " + p.variant), ("first", "First: " + first),
                     ("start", "Start game"), ("back", "Back")]
         if page == "prefs":
-            return [("level", "Level: " + LEVEL_NAMES[LEVELS.index(p.level)]),
-                    ("first", "First*: " + ("you" if p.first == "player" else "computer")),
+            return [("level", "Level: " + level_name(p.level)),
+                    ("first", "First*: " + first),
                     ("show_move", "Show move: " + _ONOFF[p.show_move]),
                     ("sound", "Sound: " + SOUNDS[p.sound]),
                     ("auto_advance", "Auto-advance: " + _ONOFF[p.auto_advance]),
@@ -50,47 +143,50 @@ class Menus:
                     ("contrast", "Contrast: " + ("high" if p.contrast else "normal")),
                     ("confirm", "Confirm tap: " + _ONOFF[p.confirm]),
                     None, ("back", "Back")]
-        if page == "help":
-            from quadpocket import helptext
-            out = [("topic%d" % i, t[0]) for i, t in enumerate(helptext.TOPICS)]
-            forget("helptext")
-            return out + [("back", "Back")]
-        return []
+        # help: every topic but About
+        topics = self.page_text("topics")[1]
+        return [("topic%d" % i, t) for i, t in enumerate(topics) if t != "About"] + [
+            ("back", "Back")]
 
-    TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
-              "help": "Help"}
-
-    def show(self, page):
+    def open(self, page):
+        if page == "moves":
+            self.text_page("moves", "play" if self.app.mode == "play" else "main")
+            return
         self.page = page
-        self.app.menu.set_page(self.TITLES[page], self.items(page))
-        self.app.show(self.app.menu.group, "menu")
+        self._show(TITLES[page], (), self.items(page), 2)
 
     def tap(self, name):
+        if self.app.mode == "text":
+            self.tap_text(name)
+            return
         app = self.app
         page = self.page
-        p = app.store.prefs
+        p = app.prefs
         if name is None:
             return
         if name == "back":
-            self.show("main")
+            self.open("main")
             return
         if page == "main":
             if name == "resume":
-                app.resume_play()
-            elif name in ("new", "prefs", "help"):
-                self.show(name)
-            elif name == "moves":
-                app.open_moves()
-            elif name == "stats":
-                self.open_stats()
-            elif name == "about":
-                self.open_about()
+                app.show(app.play.group, "play")
+            elif name in ("new", "prefs", "help", "moves"):
+                self.open(name)
+            elif name in ("stats", "about"):
+                self.text_page(name)
             elif name == "tutorial":
-                app.start_tutorial()
+                from quadpocket import tutorial
+                tutorial.start(app)
+                del tutorial
+                app.forget("tutorial")  # the tutorial object keeps what it needs
+            return
+        if page == "help":
+            self.text_page(name, "help")
             return
         if page == "new":
             if name == "start":
-                app.new_game()
+                from quadpocket import startup
+                startup.new_game(app)
                 return
             if name == "vs":
                 if p.opponent == "computer":
@@ -105,107 +201,74 @@ class Menus:
                 p.variant = _cycle(VARIANT_NAMES, p.variant)
             elif name == "first":
                 p.first = "computer" if p.first == "player" else "player"
-            app.fix_setup()
-        elif page == "prefs":
+            if p.variant == "bridge":  # Bridge is for exactly four humans
+                p.opponent = "humans"
+                p.humans = 4
+        else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)
-                app.level_changed()
             elif name == "first":
                 p.first = "computer" if p.first == "player" else "player"
             elif name == "sound":
                 p.sound = (p.sound + 1) % 4
-                app.snd.level = p.sound
                 app.sound("marble")
             elif name == "stars":
                 p.stars = 13 - p.stars
-            elif name in ("show_move", "auto_advance", "one_short", "claim", "confirm"):
-                setattr(p, name, not getattr(p, name))
             elif name == "contrast":
                 p.contrast = not p.contrast
-                app.set_contrast(p.contrast)
-            app.play.render()
-        elif page == "help":
-            if name.startswith("topic"):
-                self.open_help(int(name[5:]))
-                return
-        app.store.save_prefs()
-        self.show(page)
+                from quadpocket import build
+                build.colours(app, p.contrast)
+                del build
+                app.forget("build")
+            else:  # show_move, auto_advance, one_short, claim, confirm
+                setattr(p, name, not getattr(p, name))
+        if self.store is None:
+            from quadpocket.storage import Store
+            self.store = Store(app.p.nvm)
+            self.store.prefs = p
+        self.store.save_prefs()
+        self.open(page)
 
     # --- text pages ----------------------------------------------------------------------
-    def open_text(self, title, text, back="main"):
-        screen = self.app.text
-        self.text_title = title
-        self.text_lines = wrap(text, screen.cols)
-        self.text_page = 0
-        self.text_back = back
+    def page_text(self, what):
+        """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
+        from quadpocket import pages
+        out = pages.text(self.app, what, self.cols - 1)
+        del pages
+        self.app.forget("pages")
+        return out
+
+    def text_page(self, what, back="main"):
+        """Show text page what ("stats", "about", "moves" or "topic<i>")."""
+        self.title, self.lines = self.page_text(what)
+        self.at = 0
+        self.back = back
         self.render_text()
-        self.app.show(screen.group, "text")
 
     def render_text(self):
-        screen = self.app.text
-        rows = screen.rows
-        pages = max(1, (len(self.text_lines) + rows - 1) // rows)
-        k = self.text_page
-        title = self.text_title
+        body = self.rows - self.k - 1
+        pages = max(1, (len(self.lines) + body - 1) // body)
+        k = self.at // body
+        title = self.title
         if pages > 1:
             title = "%s  %d/%d" % (title, k + 1, pages)
         buttons = [("prev", "< Prev") if k > 0 else None,
                    ("next", "Next >") if k + 1 < pages else None,
                    ("back", "Back")]
-        screen.set_page(title, self.text_lines[k * rows:(k + 1) * rows], buttons)
-        self.app.changed()
+        rows = [" " + s for s in self.lines[self.at:self.at + body]]
+        self._show(title, rows, buttons, 3)
 
     def tap_text(self, name):
-        if name == "prev" and self.text_page > 0:
-            self.text_page -= 1
+        body = self.rows - self.k - 1
+        if name == "prev" and self.at > 0:
+            self.at -= body
             self.render_text()
         elif name == "next":
-            self.text_page += 1
+            self.at += body
             self.render_text()
         elif name == "back":
-            self.text_lines = []
-            back = self.text_back
-            if back == "play":
-                self.app.resume_play()
+            self.lines = []
+            if self.back == "play":
+                self.app.show(self.app.play.group, "play")
             else:
-                self.show(back)
-
-    def open_help(self, i):
-        from quadpocket import helptext
-        title, text = helptext.TOPICS[i]
-        self.open_text(title, text, "help")
-        forget("helptext")  # the text is in the tiles now
-
-    def open_about(self):
-        from quadpocket import helptext
-        text = helptext.ABOUT.replace("{version}", str(self.app.p.version))
-        self.open_text("About", text)
-        forget("helptext")
-
-    def open_stats(self):
-        st = self.app.store.stats
-        lines = ["Against the computer:", ""]
-        lines.append("%-8s %4s %4s %4s %6s %4s" % ("Level", "Won", "Lost", "Draw", "Streak",
-                                                   "Best"))
-        for i, lv in enumerate(LEVELS):
-            d = st[lv]
-            lines.append("%-8s %4d %4d %4d %6d %4d" % (LEVEL_NAMES[i], d["wins"], d["losses"],
-                                                       d["draws"], d["streak"], d["best"]))
-        self.open_text("Statistics", "\n".join(lines))
-
-    def open_moves(self, game, back):
-        """The current game's turns, numbered, several per line when they fit."""
-        n = game.n
-        turns = [game.turn_text(t) for t in game.history]
-        if game.current:
-            turns.append(game.turn_text(game.current) + " ...")
-        cols = self.app.text.cols
-        items = ["%d.%s" % (i + 1, t) for i, t in enumerate(turns)]
-        width = max([len(s) for s in items] + [1]) + 2
-        per = max(1, cols // width)
-        lines = []
-        for i in range(0, len(items), per):
-            lines.append("".join(s + " " * (width - len(s)) for s in items[i:i + per]))
-        if not lines:
-            lines = ["No moves yet."]
-        self.open_text("Moves (%dx%d)" % (n, n), "\n".join(lines), back)
+                self.open(self.back)

@@ -1,28 +1,71 @@
-"""The game screen's behaviour: taps on the board and panel, the computer's turn (stepped
-between touch polls), undo, hint, claims, game over. Drawing is boardview/panel's job;
-this module decides what they show.
+"""The game screen's behaviour: taps on the board and panel, the computer's turn (a
+generator stepped between touch polls), undo, hint; and the Session, the game in progress
+as saved. What the screen shows: view.render. Imported only when needed: building the
+screen (build), the end of a game (over), claim mode (claims), loading a session (startup).
+
+Session record (before quadcore's own Game.to_bytes() bytes):
+    0  b"S"   1  version (1)   2  computer seat (255: all human)   3  flags (bit 0: result
+    already counted in the statistics)   4-5  AI seed   6-11  wrong-claim star penalties
+    per seat   12  number of missed (stale) claimable squares k   13..  k x (seat, square hi,
+    square lo)   then the Game bytes.
 """
 
 import displayio
 
 from quadcore import parse_turn
-from quadpocket import playview, sprites
-from quadpocket.boardview import BoardView
-from quadpocket.panel import Panel
-from quadpocket.playview import LEVELS
-from quadpocket.touch import ticks_diff
+from quadpocket import view
 
-HINT_LEVEL = "expert"  # a hint is what the strongest level would play
+LEVELS = ("trainer", "easy", "average", "expert")
+MAGIC = 0x53
+VERSION = 1
+NO_CPU = 255
+
+
+class Session:
+    def __init__(self, game, cpu=-1, seed=0):
+        self.game = game
+        self.cpu = cpu          # seat played by the computer, -1 for pass-and-play
+        self.seed = seed & 0xFFFF
+        self.recorded = False   # statistics already updated for this game's result
+        self.penalty = [0] * game.rules.players
+        self.stale = []         # (seat, square) pairs whose claim window has closed
+
+    def human(self, seat):
+        return self.cpu < 0 or seat != self.cpu
+
+    def to_bytes(self):
+        out = bytearray((MAGIC, VERSION, NO_CPU if self.cpu < 0 else self.cpu,
+                         1 if self.recorded else 0, self.seed >> 8, self.seed & 255))
+        out.extend(bytes(self.penalty + [0] * (6 - len(self.penalty))))
+        stale = self.stale[-40:]  # a bound: 40 entries = 120 bytes
+        out.append(len(stale))
+        for seat, s in stale:
+            out.extend(bytes((seat, s >> 8, s & 255)))
+        out.extend(self.game.to_bytes())
+        return bytes(out)
+
+
+def level_name(level):
+    """"expert" -> "Expert" (MicroPython's str has no capitalize)."""
+    return level[:1].upper() + level[1:]
+
+
+def ticks_diff(a, b):
+    """a - b for millisecond tick counts that wrap at 2**29 (CircuitPython's
+    supervisor.ticks_ms); plain difference for smaller spans."""
+    d = (a - b) & 0x1FFFFFFF
+    return d - 0x20000000 if d & 0x10000000 else d
 
 
 class Play:
     def __init__(self, app):
         self.app = app
-        self.s = None           # Session
-        self.board = None
-        self.panel = None
+        self.s = None           # Session shown
+        self.game = None        # its game (self.s.game)
+        self.board = None       # view.Board
+        self.panel = None       # view.Panel
         self.group = displayio.Group()
-        self._key = None        # (n, ncolours, seats) the views were built for
+        self.key = None         # (n, ncolours, seats) the views were built for
         self.thinker = None
         self.purpose = None     # "move" or "hint" while thinking
         self.spin = 0
@@ -34,119 +77,72 @@ class Play:
         self.sel = None         # Trek/Rapid: the marble picked to move
         self.trainer = ()
         self.tutor = None       # tutorial driver while the tutorial runs
-        self.level_played = None  # level of the game that just ended (before auto-advance)
-
-    # --- set-up ---------------------------------------------------------------------
-    @property
-    def game(self):
-        return self.s.game
-
-    def start(self, session):
-        """Show a session (new or loaded); the computer starts thinking if it moves."""
-        self.stop_thinking()
-        self.s = session
-        g = session.game
-        r = g.rules
-        key = (g.n, r.ncolours, r.players)
-        if key != self._key:
-            self._build(key)
-        self.hint = self.hint_stars = ()
-        self.mark = self.sel = None
-        self.msg = ""
-        self.level_played = None
-        self.update_trainer()
-        if g.result is None and not session.human(g.turn):
-            self.app.dirty = self.render() or self.app.dirty
-            self.start_thinking("move")
-        self.app.changed()
-
-    def _build(self, key):
-        app = self.app
-        n, ncolours, players = key
-        while len(self.group):
-            self.group.pop()
-        self.board = self.panel = None  # free the old sheet before building the new one
-        app.collect()
-        lay = app.layout(n)
-        self.board = BoardView(lay, ncolours, app.store.prefs.contrast)
-        g = self.s.game
-        icons = [sprites.t_marble(g.rules.seat_colours[s][0]) for s in range(players)]
-        self.panel = Panel(lay, app.theme, self.board.sheet, self.board.palette, icons,
-                           sprites.T_STAR)
-        self.group.append(self.board.group)
-        self.group.append(self.panel.group)
-        self._key = key
-
-    def set_contrast(self, contrast):
-        if self.board:
-            self.board.set_contrast(contrast)
-
-    def render(self):
-        return playview.render(self)
+        self.result = None      # game-over panel lines (quadpocket.over)
 
     # --- state changes -------------------------------------------------------------------
     def after_change(self, sound=None):
-        """Call after every move or undo: saves, detects the end, starts the computer."""
+        """Call after every move or undo: saves, detects the end, starts the computer.
+
+        Saving costs an nvm erase cycle, so it happens once a round: in pass-and-play
+        after each turn, against the computer when the player is to move again (after
+        its reply, or an undo). A power cut in between resumes at the last round: the
+        player taps the move again and the computer, which depends only on position,
+        level and seed, answers as before."""
         app = self.app
         g = self.game
         s = self.s
         self.hint = self.hint_stars = ()
         self.mark = None
-        if self.tutor is None:
-            app.save_session()
         if sound:
             app.sound(sound)
         self.update_trainer()
         if g.result is not None:
-            self.game_over()
-        elif not s.human(g.turn):
-            # Draw the player's move now: once the computer starts, the picture is frozen
-            # until its reply (see playview.render).
-            app.dirty = self.render() or app.dirty
-            self.start_thinking("move")
+            self.game_over(True)
+        else:
+            self.ended()  # undone from the end: result lines and outline go
+            if g.pending == 0 and s.human(g.turn):
+                app.save_session()
+            if not s.human(g.turn):
+                # Draw the player's move now: once the computer starts, the picture is
+                # frozen until its reply (see render).
+                app.dirty = view.render(self) or app.dirty
+                self.start_thinking("move")
         app.changed()
+
+    def ended(self):
+        """Forget the shown end of a game (result lines, the quad's outline)."""
+        self.result = None
+        b = self.board
+        if b.outline is not None:
+            b.group.remove(b.outline)
+            b.outline = None
 
     def update_trainer(self):
         s = self.s
         g = s.game
         self.trainer = ()
         if (self.tutor is None and s.cpu >= 0 and g.result is None and s.human(g.turn)
-                and self.app.store.prefs.level == "trainer"):
+                and self.app.prefs.level == "trainer"):
             from quadcore import ai
             self.trainer = tuple(ai.trainer_highlights(g, s.cpu))
 
-    def game_over(self):
-        app = self.app
-        s = self.s
-        g = s.game
-        kind, seat, why = g.result
-        if self.tutor is not None:
-            app.sound("win")
-            return
-        if s.cpu >= 0:
-            outcome = "draw" if kind == "draw" else ("loss" if seat == s.cpu else "win")
-            app.sound("loss" if outcome == "loss" else "win")
-            prefs = app.store.prefs
-            self.level_played = prefs.level  # the panel's record shows this level
-            if not s.recorded:
-                s.recorded = True
-                app.store.record_result(prefs.level, outcome)
-                if outcome == "win" and prefs.auto_advance and prefs.level != "expert":
-                    prefs.level = LEVELS[LEVELS.index(prefs.level) + 1]
-                    app.store.save_prefs()
-                app.save_session()
-        else:
-            app.sound("win" if kind == "win" else "loss")
-        app.log_game()
+    def game_over(self, fresh):
+        """The end: result lines, statistics, outline (quadpocket.over, then dropped)."""
+        self.app.drop_ai()  # not needed until an undo or a new game: room for the rest
+        from quadpocket import over
+        over.game_over(self, fresh)
+        del over
+        self.app.forget("over")
 
     # --- the computer --------------------------------------------------------------------
     def start_thinking(self, purpose):
         from quadcore import ai
         self.stop_thinking()
         s = self.s
-        level = self.app.store.prefs.level if purpose == "move" else HINT_LEVEL
-        seed = (s.seed + s.game.turns) & 0xFFFF
-        self.thinker = ai.think(s.game, level, seed)
+        # a hint is what the strongest level would play
+        level = self.app.prefs.level if purpose == "move" else "expert"
+        # The same position and seed give the same move: a resumed game replays it.
+        self.thinker = ai.think(s.game, level, (s.seed + s.game.turns) & 0xFFFF)
         self.purpose = purpose
         self.spin = 0
         self.spin_at = self.app.p.ticks_ms()
@@ -169,7 +165,7 @@ class Play:
             try:
                 move = next(self.thinker)
             except StopIteration:
-                self.app.p.log("computer player stopped without a move")
+                p.log("computer player stopped without a move")
                 self.stop_thinking()
                 return True
             if move is not None or ticks_diff(p.ticks_ms(), deadline) >= 0:
@@ -178,7 +174,7 @@ class Play:
             if ticks_diff(p.ticks_ms(), self.spin_at) >= 250:  # indicator: 4 frames a second
                 self.spin_at = p.ticks_ms()
                 self.spin += 1
-                return self.render()
+                return view.render(self)
             return False
         purpose = self.purpose
         self.stop_thinking()
@@ -188,7 +184,7 @@ class Play:
             self.hint = tuple(a[-1] for a in acts if a[0] != "star")
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
             self.msg = "Hint: " + move
-            return self.render()
+            return view.render(self)
         seat = g.turn
         g.star_armed = False
         try:
@@ -196,10 +192,12 @@ class Play:
         except ValueError as e:  # a bug in the player must not stop the device
             p.log("computer move %r refused: %s" % (move, e))
             self.msg = "CPU error"
-            return self.render()
+            return view.render(self)
         p.log("computer: " + move)
-        if g.rules.claim and g.result is None and self.s.fresh_square(seat) >= 0:
-            self.s.claim(seat)
+        if g.rules.claim and g.result is None:
+            from quadpocket import claims
+            if claims.fresh_square(self.s, seat) >= 0:
+                claims.claim(self.s, seat)  # the computer claims its quad at once
         self.after_change("marble")
         return True
 
@@ -211,10 +209,11 @@ class Play:
         return self.board.cell_at(x, y, self.game.cells)
 
     def tap(self, target):
+        app = self.app
         if self.tutor is not None and self.tutor.tap(target):
             return
         if target == "menu":
-            self.app.open_menu("main")
+            app.open_menu("main")
             return
         if self.thinker is not None and self.purpose == "move":
             return  # only Menu answers while the computer moves
@@ -223,9 +222,9 @@ class Play:
         self.msg = ""
         g = self.game
         if target == "moves":
-            self.app.open_moves()
+            app.open_menu("moves")
         elif target == "new":
-            self.app.open_menu("new")
+            app.open_menu("new")
         elif target == "undo":
             self.undo()
         elif g.result is not None:
@@ -233,30 +232,23 @@ class Play:
         elif target == "hint":
             self.start_thinking("hint")
         elif target == "quad":
-            self.claim()
+            from quadpocket import claims
+            claims.tap(self)
         elif isinstance(target, int):
             self.tap_cell(target)
         elif target.startswith("star") or target.startswith("marble"):
-            self.tap_box(target)
-        self.app.changed()
-
-    def tap_box(self, target):
-        g = self.game
-        seat = int(target[-1])
-        if seat != g.turn or not self.s.human(seat):
-            return
-        want = target.startswith("star")
-        if want and g.stars_left[seat] <= 0:
-            self.illegal("No stars left")
-            return
-        if want and g.current and g.current[-1][0] != "star":
-            self.illegal("Stars go first")
-            return
-        armed = want and not g.star_armed
-        if armed != g.star_armed:
-            g.star_armed = armed
-            self.app.save_session()  # star mode is part of the saved game
-        self.mark = None
+            seat = int(target[-1])
+            want = target[0] == "s"
+            if seat != g.turn or not self.s.human(seat):
+                pass
+            elif want and g.stars_left[seat] <= 0:
+                self.illegal("No stars left")
+            elif want and g.current and g.current[-1][0] != "star":
+                self.illegal("Stars go first")
+            else:
+                g.star_armed = want and not g.star_armed
+                self.mark = None
+        app.changed()
 
     def tap_cell(self, x):
         g = self.game
@@ -264,7 +256,6 @@ class Play:
         seat = g.turn
         if not s.human(seat):
             return
-        prefs = self.app.store.prefs
         v = g.cells[x]
         r = g.rules
         can_move = r.moves and not g.star_armed and (r.variant == "rapid"
@@ -272,13 +263,15 @@ class Play:
         if can_move and v >= 2 and (v - 2) in r.seat_colours[seat]:
             self.sel = None if self.sel == x else x
             return
-        if prefs.confirm and self.mark != x:
+        if self.app.prefs.confirm and self.mark != x:
             self.mark = x if v == 0 else None
             if v != 0:
                 self.illegal("Cell taken")
             return
         self.mark = None
-        s.close_window(seat)
+        if r.claim:
+            from quadpocket import claims
+            claims.close_window(s, seat)
         try:
             if self.sel is not None:
                 frm = self.sel
@@ -301,32 +294,17 @@ class Play:
         self.msg = text[:13]
         self.app.sound("illegal")
 
-    def claim(self):
-        g = self.game
-        seat = g.turn
-        if not self.s.human(seat) or g.pending:
-            return
-        if self.s.claim(seat):
-            self.after_change(None)
-        else:
-            self.illegal("No quad! -1*")
-            self.app.save_session()
-
     def undo_count(self):
         """Complete turns an Undo takes back now (0: nothing of the player's to undo)."""
         g = self.game
-        s = self.s
-        if s.cpu < 0:
+        cpu = self.s.cpu
+        if cpu < 0:
             return 1 if g.turns else 0
         n = g.turns
-        k = 0
-        seat = g.turn
         while n > 0:
             n -= 1
-            k += 1
-            seat = n % g.rules.players
-            if seat != s.cpu:
-                return k
+            if n % g.rules.players != cpu:
+                return g.turns - n
         return 0  # only computer turns before: taking them back would replay them
 
     def undo(self):

@@ -3,9 +3,10 @@
 Each note fades in over ~5 ms and out over up to ~15 ms, so every sound starts
 and ends at the centre value: no click when the speaker amplifier switches.
 Samples are computed with small integers from a 64-entry sine table (products
-stay below 2**25), built the first time a sound is played and cached for the
-current level; changing the level drops the cache.  Every sound is at most
-1024 samples = 2 KB; all five together are 3,464 samples = 6,928 bytes (per level cached).
+stay below 2**25), built when a sound is played.  Every sound is at most
+1024 samples = 2 KB; all five together are 3,464 samples = 6,928 bytes, so only the
+sound played last is kept (the speaker may still be playing it, and a repeat, like
+the marble sound every move, costs no rebuild); changing the level drops it.
 """
 
 from array import array
@@ -114,6 +115,7 @@ class Sound:
             return False
         buf = self._cache.get(name)
         if buf is None:
+            self._cache = {}  # one sound kept: the others can be collected
             buf = build(name, self._level)
             self._cache[name] = buf
         self._platform.play(buf, RATE)

@@ -1,13 +1,17 @@
-"""Draws the sprite sheet (see sprites.py for the tile layout). Imported only while a
-sheet is built and dropped again afterwards (boardview): about 5 KB of compiled code that
-the running game never needs."""
+"""Draws the board's sprite sheet: one tile per (cell content, overlay) pair, so the board
+is a single TileGrid and showing a cursor, a hint or a Trainer warning is one tile write.
+Tiles are drawn only for the colours in play: 2 colours at 20 px cells are 12 tiles =
+240 x 20 px at 4 bits = 2,400 bytes. Marbles differ in shape as well as colour (solid disc,
+ring, plus, square, diamond, bar), so the game stays readable without colour vision.
+Imported only while a sheet is built and dropped afterwards (quadpocket.build): ~3.5 KB of
+compiled code the running game never needs. Tile numbers and colour roles: quadpocket.view.
+"""
 
 import displayio
 
-from quadpocket.sprites import (_BASE, BOARD, CURSOR, DARK, HINT, HOLE, LIGHT, MARBLE0,
-                                QUAD, SCREEN, STAR, TRAIN, T_EMPTY, T_HINT_MARBLE, T_HINT_STAR,
-                                T_MARK, T_OFF, T_STAR, T_STAR_CUR, T_TRAIN, set_palette,
-                                tile_count)
+from quadpocket.view import (BOARD, CURSOR, DARK, HINT, HOLE, LIGHT, MARBLE0, SCREEN,
+                             STAR, TRAIN, T_EMPTY, T_HINT_MARBLE, T_HINT_STAR, T_MARBLE,
+                             T_MARK, T_OFF, T_STAR, T_STAR_CUR, T_TRAIN)
 
 
 class _Pen:
@@ -149,14 +153,14 @@ def _marble(p, colour):
             p.bar(r2 // 3, max(1, c // 12), LIGHT)
 
 
-def build_sheet(cell, ncolours, contrast=False):
-    """-> (bitmap, palette) for cells of `cell` px and `ncolours` marble colours (1..6)."""
+def build_sheet(cell, ncolours):
+    """-> (bitmap, 16-entry palette, colours not set) for cells of `cell` px and
+    `ncolours` marble colours (1..6)."""
     if not 1 <= ncolours <= 6:
         raise ValueError("1..6 colours")
-    n = tile_count(ncolours)
+    n = T_MARBLE + 2 * ncolours
     bmp = displayio.Bitmap(cell * n, cell, 16)
     pal = displayio.Palette(16)
-    set_palette(pal, contrast)
     p = _Pen(bmp, cell)
     width = max(2, cell // 10)
 
@@ -189,11 +193,9 @@ def build_sheet(cell, ncolours, contrast=False):
     p.frame(width, CURSOR)
     p.disc(max(3, cell * 2 // 7), CURSOR)
     for colour in range(ncolours):
-        for kind in range(3):
-            at(_BASE + 3 * colour + kind)
+        for kind in range(2):
+            at(T_MARBLE + 2 * colour + kind)
             p.fill(BOARD)
-            if kind == 2:
-                p.frame(width + 1, QUAD)
             _marble(p, colour)
             if kind == 1:
                 p.frame(width, CURSOR)

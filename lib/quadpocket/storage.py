@@ -1,26 +1,10 @@
-"""Preferences, statistics and the game in progress, kept in microcontroller.nvm.
+"""Preferences and statistics in microcontroller.nvm, plus Store: the whole nvm API
+(prefs, stats, the game in progress) in one object.
 
-Layout (offsets in bytes; nvm is 8192 bytes on a SAMD51):
-
-    0     prefs   64 bytes    magic b"Qp"
-    64    stats   64 bytes    magic b"Qs"
-    1024  game A  1024 bytes  magic b"Qg"   two slots written in turn, so a save
-    2048  game B  1024 bytes  magic b"Qg"   torn by a power cut leaves the other one
-
-Every region starts with an 8-byte header: magic (2), version (1), sequence (1),
-payload length (2, little-endian), CRC-16/CCITT of header[0:6] + payload (2).
-A region whose magic, version, length or CRC is wrong reads as absent, so
-corrupt or foreign data gives defaults and never an exception.
-
-Each nvm slice assignment costs an erase and write cycle, and flash wears out
-after something like 10,000 of them, so every record is written with one slice
-assignment and only when its bytes changed (callers: save the game at pauses,
-not after every marble).  On a SAMD51 the whole 8 KB block is erased and its
-16 pages rewritten in order for any slice; a power cut mid-write loses the
-pages after the cut, which the CRCs detect.  Prefs and stats sit in page 0,
-rewritten first; the older game slot survives a cut after its pages (2-3 for
-slot A) and any cut on boards that rewrite only the pages written to.
-Boards with less nvm keep prefs and stats (128 bytes) and have no game slots.
+Record format, nvm layout and the game slots: quadpocket.records (the part the running
+game keeps loaded). This module is imported at start-up, in the menus and at the end of a
+game, and dropped again: the app keeps only the preference values (an instance of a class
+without methods, so it holds no reference to this module's code) and the game slots.
 """
 
 try:
@@ -30,40 +14,23 @@ except ImportError:  # plain CPython without Blinka's micropython module
     def const(x):  # type: ignore[misc]
         return x
 
+from quadpocket.records import GAME_MAX, GAME_OFF, GAME_SIZE, crc16, save_game
+from quadpocket.records import write as _write
 
 _HDR = const(8)
+_VERSION = const(1)
+
 _PREFS_OFF = const(0)
 _PREFS_SIZE = const(64)
 _STATS_OFF = const(64)
 _STATS_SIZE = const(64)
-_GAME_OFF = const(1024)
-_GAME_SIZE = const(1024)
-_VERSION = const(1)
 _MAXCOUNT = const(65535)
 
-GAME_MAX = _GAME_SIZE - _HDR  # largest game save in bytes (1016)
+__all__ = ["GAME_MAX", "LEVELS", "OUTCOMES", "STAT_KEYS", "Prefs", "Store", "crc16"]
 
 LEVELS = ("trainer", "easy", "average", "expert")
 OUTCOMES = ("win", "loss", "draw")
 STAT_KEYS = ("wins", "losses", "draws", "streak", "best")
-
-# CRC-16/CCITT (poly 0x1021, init 0xFFFF), four bits at a time: a 16-entry table
-# keeps every value below 2**16 (small ints on the device) and halves the loop.
-_CRC_T = (0x0000, 0x1021, 0x2042, 0x3063, 0x4084, 0x50A5, 0x60C6, 0x70E7,
-          0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF)
-
-
-def crc16(buf, start=0, end=None, crc=0xFFFF):
-    """CRC-16/CCITT of buf[start:end] continuing from crc ("123456789" -> 0x29B1)."""
-    t = _CRC_T
-    if end is None:
-        end = len(buf)
-    for i in range(start, end):
-        b = buf[i]
-        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
-        crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
-    return crc
-
 
 # Preference fields in stored order: (name, default, allowed).
 # allowed: a tuple of choices (stored as the index), a (lo, hi) int range or bool.
@@ -86,13 +53,20 @@ _PREF_FIELDS = (
 _VARIANT_MAX = const(15)  # the variant name is stored last, as length + ASCII
 
 
-class Prefs:
-    """Preferences as plain attributes (see _PREF_FIELDS for defaults)."""
+class Values:
+    """Preference values as plain attributes. No methods on purpose: the app keeps one
+    for good, and a method would keep this whole module's code alive with it."""
 
-    def __init__(self):
-        for name, default, _ in _PREF_FIELDS:
-            setattr(self, name, default)
-        self.variant = "standard"
+    variant = "standard"  # (the other fields are set from _PREF_FIELDS)
+
+
+def Prefs():  # noqa: N802 (a class name: it makes the preference object)
+    """Preferences at their defaults (see _PREF_FIELDS)."""
+    p = Values()
+    for name, default, _ in _PREF_FIELDS:
+        setattr(p, name, default)
+    p.variant = "standard"
+    return p
 
 
 def _encode_prefs(p):
@@ -167,11 +141,10 @@ def _new_stats():
 
 
 class Store:
-    """Reads the nvm once; writes a region only when its bytes change."""
+    """Reads prefs and stats at once; writes a region only when its bytes change."""
 
     def __init__(self, nvm):
         self.nvm = nvm
-        self._size = len(nvm)
         r = _load(nvm, _PREFS_OFF, _PREFS_SIZE, 0x70)
         self._prefs_raw = r[1] if r else None
         self.prefs = _decode_prefs(self._prefs_raw)
@@ -186,18 +159,24 @@ class Store:
                 for k in STAT_KEYS:
                     d[k] = raw[i] | raw[i + 1] << 8
                     i += 2
-        # Newest valid game slot (-1: none), its sequence byte and payload length.
-        self._slot = -1
-        self._seq = 0
-        self._glen = 0
-        if self.has_game_slots():
-            for s in (0, 1):
-                r = _load(nvm, _GAME_OFF + s * _GAME_SIZE, _GAME_SIZE, 0x67)
-                if r is not None and (self._slot < 0 or 0 < ((r[0] - self._seq) & 255) < 128):
-                    self._slot, self._seq, self._glen = s, r[0], len(r[1])
+        self._games = None
+
+    @property
+    def games(self):
+        """The game slots, read when first needed: [newest valid slot (-1: none), its
+        sequence byte, its payload length] (records.save_game keeps it up to date)."""
+        if self._games is None:
+            g = [-1, 0, 0]
+            if self.has_game_slots():
+                for s in (0, 1):
+                    r = _load(self.nvm, GAME_OFF + s * GAME_SIZE, GAME_SIZE, 0x67)
+                    if r is not None and (g[0] < 0 or 0 < ((r[0] - g[1]) & 255) < 128):
+                        g = [s, r[0], len(r[1])]
+            self._games = g
+        return self._games
 
     def has_game_slots(self):
-        return self._size >= _GAME_OFF + 2 * _GAME_SIZE
+        return len(self.nvm) >= GAME_OFF + 2 * GAME_SIZE
 
     # -- preferences --------------------------------------------------------
     def save_prefs(self):
@@ -246,45 +225,27 @@ class Store:
         self._stats_raw = data
         return True
 
-    # -- game in progress ---------------------------------------------------
+    # -- game in progress (records.GameSlots) --------------------------------
     def save_game(self, data):
         """Keep data (bytes, up to GAME_MAX) as the game in progress; False if unchanged."""
         if not isinstance(data, (bytes, bytearray)) or not 0 < len(data) <= GAME_MAX:
             raise ValueError("game save must be 1..%d bytes" % GAME_MAX)
-        if not self.has_game_slots():
-            return False
-        return self._put_game(data)
+        return save_game(self.nvm, self.games, data)
 
     def load_game(self):
         """The saved game bytes, or None if there is none or it is corrupt."""
-        if self._slot < 0 or self._glen == 0:
+        g = self.games
+        if g[0] < 0 or g[2] == 0:
             return None
-        r = _load(self.nvm, _GAME_OFF + self._slot * _GAME_SIZE, _GAME_SIZE, 0x67)
+        r = _load(self.nvm, GAME_OFF + g[0] * GAME_SIZE, GAME_SIZE, 0x67)
         return r[1] if r else None
 
     def clear_game(self):
         """Forget the game in progress (writes an empty record unless already empty)."""
-        if self._slot < 0 or self._glen == 0:
+        g = self.games
+        if g[0] < 0 or g[2] == 0:
             return False
-        return self._put_game(b"")
-
-    def _put_game(self, data):
-        n = len(data)
-        if self._slot >= 0 and n == self._glen:
-            # Byte-by-byte compare with the stored copy: no allocation.
-            off = _GAME_OFF + self._slot * _GAME_SIZE + _HDR
-            nvm = self.nvm
-            i = 0
-            while i < n and nvm[off + i] == data[i]:
-                i += 1
-            if i == n:
-                return False
-        # Write the other slot so the current save survives a torn write.
-        slot = 1 - self._slot if self._slot >= 0 else 0
-        seq = (self._seq + 1) & 255
-        _write(self.nvm, _GAME_OFF + slot * _GAME_SIZE, 0x67, seq, data)
-        self._slot, self._seq, self._glen = slot, seq, n
-        return True
+        return save_game(self.nvm, g, b"")
 
 
 def _load(nvm, off, size, tag):
@@ -300,22 +261,3 @@ def _load(nvm, off, size, tag):
     if crc16(body, 0, n, crc16(h, 0, 6)) != (h[6] | h[7] << 8):
         return None
     return (h[3], body)
-
-
-def _write(nvm, off, tag, seq, data):
-    """Header + payload in one slice assignment (one erase/write cycle)."""
-    n = len(data)
-    if off + _HDR + n > len(nvm):
-        return  # region beyond this board's nvm: keep it in RAM only
-    rec = bytearray(_HDR + n)
-    rec[0] = 0x51  # "Q"
-    rec[1] = tag  # "p" prefs, "s" stats, "g" game
-    rec[2] = _VERSION
-    rec[3] = seq
-    rec[4] = n & 255
-    rec[5] = n >> 8
-    rec[_HDR:] = data
-    c = crc16(rec, _HDR, _HDR + n, crc16(rec, 0, 6))
-    rec[6] = c & 255
-    rec[7] = c >> 8
-    nvm[off:off + _HDR + n] = rec

@@ -7,8 +7,8 @@ which completes the quad and wins. The engine checks every action as in a normal
 """
 
 from quadcore import Game, parse_cell
-from quadpocket.session import Session
-from quadpocket.text import wrap
+from quadpocket import view
+from quadpocket.play import Session
 
 SETUP = ("d4", "h8", "f5", "j8", "e7", "j10")
 THREAT = "h10"
@@ -22,6 +22,33 @@ STEPS = (
     "Blocked. You hold 3 corners of a tilted square: tap the ringed cell.",
     "Quad! A tilted square: you win. Tap Done.",
 )
+
+
+def start(app):
+    """Show the tutorial (first run, or Tutorial in the menu); the game in progress waits."""
+    play = app.play
+    if play.s is not None and play.tutor is None:
+        app.session = play.s
+    play.stop_thinking()
+    tut = Tutorial(play)
+    play.tutor = tut
+    from quadpocket import startup
+    startup.show(app, tut.session)
+    app.forget("startup")
+
+
+def wrap(text, width):
+    """Word-wrap text to lines of at most width characters."""
+    out = []
+    line = ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+    out.append(line)
+    return out
 
 
 class Tutorial:
@@ -39,7 +66,7 @@ class Tutorial:
     def lines(self):
         """Panel text: below the seat rows (they stay visible after the intro)."""
         panel = self.play.panel
-        cols = panel.info.cols
+        cols = panel.cols
         out = ["Tutorial", "%d of %d" % (self.step + 1, len(STEPS))]
         if self.step:
             out.extend([""] * (panel.free_row - 2))
@@ -53,6 +80,22 @@ class Tutorial:
             self.play.trainer = ()
         self.play.hint = (self.win,) if self.step == 3 else ()
         return out
+
+    def render(self):
+        """The game screen during the tutorial (view.render hands over): its overlays
+        (threat, ringed cell) are set while its text is composed."""
+        play = self.play
+        g = self.session.game
+        p = play.panel
+        lines = self.lines()
+        changed = play.board.update(g.cells, view.cursor(play), play.trainer, play.hint,
+                                    play.hint_stars, play.mark)
+        changed = p.set_info(lines) or changed
+        changed = p.set_seats(g.marbles_left, g.stars_left, g.turn, g.star_armed,
+                              self.step > 0) or changed
+        for i in range(4):
+            changed = p.set_button(i, *self.button(i)) or changed
+        return changed
 
     def button(self, i):
         if i == 1 and self.step == 0:
@@ -69,7 +112,7 @@ class Tutorial:
         g = self.session.game
         self.note = ""
         if target in ("skip", "done"):
-            play.app.end_tutorial()
+            self.end()
             return True
         if target == "next" and self.step == 0:
             self.step = 1
@@ -90,3 +133,25 @@ class Tutorial:
             play.app.sound("illegal")
         play.app.changed()
         return True
+
+    def end(self):
+        """Back to the game in progress (or the saved one); the tutorial is not shown
+        again at start-up."""
+        play = self.play
+        app = play.app
+        app.prefs.tutorial_done = True
+        from quadpocket.storage import Store
+        st = Store(app.p.nvm)
+        st.prefs = app.prefs
+        st.save_prefs()
+        del st
+        app.forget("storage")
+        play.tutor = None
+        play.trainer = ()
+        from quadpocket import startup
+        if app.session is not None:
+            startup.show(app, app.session)
+        else:
+            startup.resume(app)
+        del startup
+        app.forget("startup")

@@ -1,0 +1,283 @@
+"""Builds the game screen: layout from the display size, palettes, the board (sprite sheet,
+captions, tile grid) and the side panel. Imported only while building (start-up, a new
+game of another size or player count, a contrast change) and dropped afterwards: the
+running game keeps the objects (quadpocket.view) but not this code (~4 KB compiled).
+
+Layout (landscape only): the board on the left with its captions, the panel on the right.
+320x240: 20 px cells, 79 px panel; 480x320: 27 px cells, panel text at scale 2.
+"""
+
+import displayio
+import terminalio
+import vectorio
+
+from quadpocket import view
+from quadpocket.app import App
+
+AXIS_W = 15    # left captions: two 6 px digits ("11") + 3 px gap
+AXIS_H = 13    # bottom captions: one 12 px text row + 1 px gap
+MAX_CELL = 30  # beyond this the sprite sheet costs more than it shows (5x5 board)
+
+# Board sheet colours by palette role (view.SCREEN ...); marble colours last.
+NORMAL = (0x000000, 0xC89B5A, 0x8C6A3C, 0x202020, 0xF4F4F4, 0xFAFAFA, 0x00E8FF,
+          0x30FF30, 0xFF30C0, 0xFFFF00,
+          0xD82828, 0x2850F0, 0x189040, 0x9838C0, 0xF08010, 0x10A8A8)
+CONTRAST = (0x000000, 0x000000, 0x808080, 0x000000, 0x000000, 0xB0B0B0, 0x00FFFF,
+            0x00FF00, 0xFF00FF, 0xFFFF00,
+            0xFFFFFF, 0xFFFF00, 0x00FFFF, 0xFF60FF, 0xFF9000, 0x60FF60)
+# Panel colours by role (view.TURN ...; 0 and 1 free), then text: normal, disabled. Boxes
+# have no frames, so every fill stands out from the black screen; white text must read on
+# every fill: the armed star box is a deep orange (red in high contrast).
+UI_NORMAL = (0x000000, 0x000000, 0xFFD800, 0x243444, 0x3C6488, 0xC05400, 0x34546E,
+             0x1A222A, 0xFFFFFF, 0x6A7680)
+UI_CONTRAST = (0x000000, 0x000000, 0xFFFF00, 0x383838, 0x0050A0, 0xC00000, 0x505050,
+               0x1C1C1C, 0xFFFFFF, 0x808080)
+
+
+def sizes(width, height, n):
+    """(text scale, cell px, board x, board y) for an n x n board on this display."""
+    if width < 160 or height < 120 or width < height:
+        raise ValueError("need a landscape display of at least 160x120")
+    ts = 2 if (width >= 440 and height >= 300) else 1
+    cell = min((height - 4 - AXIS_H) // n, (width - AXIS_W - 2 - (78 * ts + 4)) // n, MAX_CELL)
+    if cell < 6:
+        raise ValueError("board too large for this display")
+    return ts, cell, AXIS_W, max(2, (height - AXIS_H - n * cell) // 2)
+
+
+def palettes(app):
+    """The shared palettes, made once: panel (8 roles) and the two text palettes."""
+    app.ui = displayio.Palette(8)
+    app.pals = (displayio.Palette(2), displayio.Palette(2))
+    for p in app.pals:
+        p.make_transparent(0)
+
+
+def colours(app, contrast):
+    """Fill every palette for the normal or the high-contrast look."""
+    ui = UI_CONTRAST if contrast else UI_NORMAL
+    for i in range(8):
+        app.ui[i] = ui[i]
+    for i in range(2):
+        app.pals[i][0] = 0
+        app.pals[i][1] = ui[8 + i]
+    board = app.play.board
+    if board is not None:
+        sheet = CONTRAST if contrast else NORMAL
+        for i in range(16):
+            board.palette[i] = sheet[i]
+
+
+def fonts():
+    """Set view.FONT (tile of each printable character) and return the glyph bitmap.
+
+    CircuitPython's terminalio.FONT.bitmap already holds every glyph: used as it is. Blinka
+    keeps one small Bitmap per glyph instead: the 95 printable ones are copied once into a
+    1-bit sheet (570 x 12 px; desktop only)."""
+    font = terminalio.FONT
+    sheet = getattr(font, "bitmap", None)
+    index = bytearray(95)
+    space = font.get_glyph(32)
+    if isinstance(sheet, displayio.Bitmap) and font.get_glyph(65).bitmap is sheet:
+        for i in range(95):
+            index[i] = (font.get_glyph(32 + i) or space).tile_index
+    else:
+        sheet = displayio.Bitmap(6 * 95, 12, 2)
+        for i in range(95):
+            index[i] = i
+            g = font.get_glyph(32 + i)
+            if g is None or g.width == 0:
+                continue
+            per_row = g.bitmap.width // g.width
+            sx = (g.tile_index % per_row) * g.width
+            sy = (g.tile_index // per_row) * g.height
+            for y in range(min(g.height, 12)):
+                for x in range(min(g.width, 6)):
+                    if g.bitmap[sx + x, sy + y]:
+                        sheet[i * 6 + x, y] = 1
+    view.FONT = bytes(index)
+    return sheet
+
+
+def text(glyphs, cols, rows, palette, x, y):
+    """A cols x rows text TileGrid of blanks at (x, y)."""
+    return displayio.TileGrid(glyphs, pixel_shader=palette, width=cols, height=rows,
+                              tile_width=6, tile_height=12, default_tile=view.FONT[0], x=x,
+                              y=y)
+
+
+def rect(palette, x, y, w, h, colour):
+    r = vectorio.Rectangle(pixel_shader=palette, width=max(1, w), height=max(1, h), x=x, y=y)
+    # set after construction: circuitpython-stubs 10.3.1 lack the (real) color_index keyword
+    r.color_index = colour
+    return r
+
+
+def _draw_text(bmp, glyphs, x, y, s):
+    """Copy the glyph pixels of s into the 1-bit bitmap bmp at (x, y) (board captions)."""
+    per_row = glyphs.width // 6
+    for ch in s:
+        t = view.FONT[ord(ch) - 32]
+        sx = (t % per_row) * 6
+        sy = (t // per_row) * 12
+        for yy in range(12):
+            if 0 <= y + yy < bmp.height:
+                for xx in range(6):
+                    if 0 <= x + xx < bmp.width and glyphs[sx + xx, sy + yy]:
+                        bmp[x + xx, y + yy] = 1
+        x += 6
+
+
+def board(n, ncolours, w, h, contrast, glyphs):
+    """A view.Board for an n x n board with ncolours marble colours."""
+    from quadpocket import spritedraw
+    ts, cell, bx, by = sizes(w, h, n)
+    b = view.Board()
+    b.n = n
+    b.cell = cell
+    b.bx = bx
+    b.by = by
+    b.ts = ts
+    b.ncolours = ncolours
+    b.outline = None
+    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours)
+    del spritedraw
+    App.forget("spritedraw")
+    sheet = CONTRAST if contrast else NORMAL
+    for i in range(16):
+        b.palette[i] = sheet[i]
+    b.group = displayio.Group()
+    # Captions (1-bit): letters under the columns; row numbers left of the rows as n tiles
+    # 14 px wide side by side (a 14 px wide, n-cell tall bitmap would pad every row to 32
+    # bits: 880 bytes for 11x11 instead of 400).
+    cap = displayio.Palette(2)
+    cap.make_transparent(0)
+    cap[1] = 0xA0A0A0
+    bottom = displayio.Bitmap(n * cell, 12, 2)
+    left = displayio.Bitmap(14 * n, cell, 2)
+    for i in range(n):
+        _draw_text(bottom, glyphs, i * cell + (cell - 6) // 2, 0, chr(97 + i))
+        num = str(i + 1)
+        _draw_text(left, glyphs, 14 * i + 12 - 6 * len(num), (cell - 12) // 2, num)
+    b.group.append(displayio.TileGrid(bottom, pixel_shader=cap, x=bx, y=by + n * cell + 1))
+    rows = displayio.TileGrid(left, pixel_shader=cap, width=1, height=n, tile_width=14,
+                              tile_height=cell, x=0, y=by)
+    for i in range(n):
+        rows[i] = n - 1 - i  # the top row shows number n
+    b.group.append(rows)
+    b.grid = displayio.TileGrid(b.sheet, pixel_shader=b.palette, width=n, height=n,
+                                tile_width=cell, tile_height=cell, default_tile=view.T_OFF,
+                                x=bx, y=by)
+    b.group.append(b.grid)
+    return b
+
+
+def panel(app, b, icons, w, h, glyphs):
+    """A view.Panel right of board b; icons: marble tile per seat. A button is a filled
+    rectangle with a one-row text TileGrid; a seat row is two filled boxes (marble, star)
+    with their icons and one text row holding both counts; no frames (the seat to move
+    gets one). The panel's background is the screen's own black."""
+    ts = b.ts
+    ui = app.ui
+    pal = app.pals[0]
+    cw, ch = 6 * ts, 12 * ts
+    x0 = b.bx + b.n * b.cell + 4
+    y0 = 2
+    pw = w - x0 - 2
+    pn = view.Panel()
+    pn.x = x0
+    pn.ts = ts
+    pn.pals = app.pals
+    pn.group = g = displayio.Group()
+    labels = displayio.Group(scale=ts)  # info and button labels (scaled on the Titano)
+    seats = displayio.Group()           # seat rows, hidden at game over
+    counts = displayio.Group(scale=ts)
+    pn.seats = seats
+    pn.fills = []   # buttons 0..3, then marble and star box of seat 0, 1, ...
+    pn.labels = []  # button labels
+    pn.counts = []  # one text row per seat
+
+    # Buttons: 2 x 2 at the bottom.
+    bh = ch + 10 * ts
+    bw = (pw - 2) // 2
+    top = y0 + (h - 4) - 2 * bh - 2
+    cols = max(1, min(bw // cw, (bw - 2) // cw))
+    for i in range(4):
+        x = x0 + (i % 2) * (bw + 2)
+        y = top + (i // 2) * (bh + 2)
+        fill = rect(ui, x, y, bw, bh, view.BUTTON)
+        g.append(fill)
+        pn.fills.append(fill)
+        lab = text(glyphs, cols, 1, pal, (x + (bw - cols * cw) // 2) // ts,
+                   (y + (bh - ch) // 2) // ts)
+        labels.append(lab)
+        pn.labels.append(lab)
+    pn.names = [None] * 4   # what a tap reports (None: disabled or hidden)
+    pn.slots = [None] * 4   # what each button shows, enabled or not
+    # Status text from the top down to the buttons (under the seat rows).
+    pn.cols = pw // cw
+    pn.rows = max(2, (top - y0 - 2) // ch)
+    pn.info = text(glyphs, pn.cols, pn.rows, pal, (x0 + (pw - pn.cols * cw) // 2) // ts,
+                   y0 // ts)
+    labels.insert(0, pn.info)
+    g.append(labels)
+    # Seat rows between the two status lines and the buttons.
+    nseats = len(icons)
+    first = y0 + 2 * ch + 4
+    cell = b.cell
+    row_h = min(cell + 8, (top - first - 2) // nseats)
+    box_w = (pw - 2) // 2
+    icon = min(cell, row_h - 4)
+    # The seat to move: a bright frame around its two boxes (moved from row to row).
+    pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
+    seats.append(pn.turn)
+    tiles = []
+    # The star count sits `gap` characters right of the marble count, about where a box
+    # of its own would centre it.
+    tx = x0 + 2 + icon + max(1, (box_w - icon - 2 - 2 * cw) // 2)
+    pn.gap = (box_w + 2 + cw // 2) // cw
+    for seat in range(nseats):
+        y = first + seat * row_h
+        row = text(glyphs, pn.gap + 2, 1, pal, tx // ts, (y + (row_h - 2 - ch) // 2) // ts)
+        counts.append(row)
+        pn.counts.append(row)
+        for kind in range(2):
+            bx = x0 + kind * (box_w + 2)
+            fill = rect(ui, bx, y, box_w, row_h - 2, view.FILL)
+            seats.append(fill)
+            pn.fills.append(fill)
+            tg = displayio.TileGrid(b.sheet, pixel_shader=b.palette, width=1, height=1,
+                                    tile_width=cell, tile_height=cell,
+                                    default_tile=view.T_STAR if kind else icons[seat],
+                                    x=bx + 2 + (icon - cell) // 2,
+                                    y=y + (row_h - 2 - cell) // 2)
+            # Rows thinner than a cell (many seats, big cells) would spill the icon into
+            # the next row: leave it out, the count and the frame still show.
+            tg.hidden = icon < cell
+            tiles.append(tg)
+    for tg in tiles:
+        seats.append(tg)
+    seats.append(counts)
+    g.append(seats)
+    # First text row below the seat rows (the tutorial's text goes there).
+    pn.free_row = (first + nseats * row_h - y0 + ch - 1) // ch
+    return pn
+
+
+def views(play, key):
+    """(Re)build play's board and panel for key = (n, ncolours, seats)."""
+    app = play.app
+    n, ncolours, players = key
+    g = play.s.game
+    while len(play.group):
+        play.group.pop()
+    play.board = play.panel = None  # the old sheet goes before the new one is built
+    app.collect()
+    glyphs = fonts()
+    p = app.p
+    play.board = b = board(n, ncolours, p.width, p.height, app.prefs.contrast, glyphs)
+    icons = [view.T_MARBLE + 2 * g.rules.seat_colours[s][0] for s in range(players)]
+    play.panel = panel(app, b, icons, p.width, p.height, glyphs)
+    play.group.append(b.group)
+    play.group.append(play.panel.group)
+    play.key = key

@@ -1,0 +1,134 @@
+"""The end of a game: sound, statistics (once per game), auto-advance, the record on the
+serial console, the winning square's outline and the panel's result lines. Imported when
+a game ends (or a finished game is shown) and dropped again right after.
+
+The outline is a thick square (two vectorio polygons, dark and then bright on top) through
+the centres of the square's corners: tilted squares read as well as upright ones. It
+exists only while a finished game is shown.
+"""
+
+import displayio
+import vectorio
+
+from quadpocket import view
+from quadpocket.play import LEVELS, level_name
+
+_REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short rule",
+            "repetition": "repetition", "cap": "move limit"}
+
+
+def game_over(play, fresh):
+    """play's game has a result; fresh: it has just ended (not shown again after a reset)."""
+    app = play.app
+    s = play.s
+    g = s.game
+    kind, seat, why = g.result
+    if g.quad and play.board.outline is None:
+        outline(play.board, g.quad)
+    if play.tutor is not None:
+        if fresh:
+            app.sound("win")
+        return
+    level = app.prefs.level  # before auto-advance: the panel shows the level just played
+    stats = None
+    if s.cpu >= 0:
+        outcome = "draw" if kind == "draw" else ("loss" if seat == s.cpu else "win")
+        if fresh:
+            app.sound("loss" if outcome == "loss" else "win")
+        from quadpocket.storage import Store
+        st = Store(app.p.nvm)
+        if not s.recorded:
+            s.recorded = True
+            st.record_result(level, outcome)
+            prefs = app.prefs
+            if outcome == "win" and prefs.auto_advance and level != "expert":
+                prefs.level = LEVELS[LEVELS.index(level) + 1]
+                st.prefs = prefs
+                st.save_prefs()
+        stats = st.stats
+        del st
+        app.forget("storage")
+    elif fresh:
+        app.sound("win" if kind == "win" else "loss")
+    if fresh:
+        app.save_session()
+        log = app.p.log
+        log("# Quad Pocket game: %dx%d, %d players, %s" % (g.n, g.n, g.rules.players,
+                                                          g.rules.variant))
+        for line in g.record().split("\n"):
+            if line:
+                log(line)
+        log("# result: %s" % (kind if seat is None else "%s seat %d" % (kind, seat + 1))
+            + " (%s)" % why)
+    play.result = lines(play, level, stats)
+
+
+def lines(play, level, stats):
+    """Game-over panel text: who won and why, then the records against each level."""
+    g = play.game
+    cpu = play.s.cpu
+    kind, seat, why = g.result
+    if kind == "draw":
+        head = "Draw"
+    elif cpu >= 0:
+        head = "You lose" if seat == cpu else "You win!"
+    else:
+        head = "Player %d wins" % (seat + 1)
+    out = [head, _REASONS.get(why, why)]
+    if why in ("stars", "one-short"):
+        # Stars left per seat, in seat order (P1-P2-...; against the computer you/it).
+        if cpu >= 0:
+            out.append("stars %d to %d" % (g.stars_left[1 - cpu], g.stars_left[cpu]))
+        else:
+            out.append("stars " + "-".join(str(v) for v in g.stars_left))
+    out.append("")
+    if stats is not None:
+        d = stats[level]
+        out.append("vs " + level_name(level))
+        out.append("W%d L%d D%d" % (d["wins"], d["losses"], d["draws"]))
+        out.append("streak %d" % d["streak"])
+        out.append("")
+        out.append("Won/lost/drawn")
+        for name in LEVELS:
+            d = stats[name]
+            out.append("%s %d/%d/%d" % (level_name(name)[:3], d["wins"], d["losses"],
+                                        d["draws"]))
+    return out
+
+
+def _isqrt(v):
+    r = int(v ** 0.5)
+    while r * r > v:
+        r -= 1
+    while (r + 1) * (r + 1) <= v:
+        r += 1
+    return r
+
+
+def ring(pts, half):
+    """The outline of the square with corners pts, `half` px to each side of its edges, as
+    one polygon: the outer square, a zero-width cut to the inner one and the inner square
+    the other way round (a hole for the winding rule vectorio fills by)."""
+    cx = sum(p[0] for p in pts) // 4
+    cy = sum(p[1] for p in pts) // 4
+    dx = pts[0][0] - cx
+    dy = pts[0][1] - cy
+    r = _isqrt(dx * dx + dy * dy) or 1
+    d = half * 1414 // 1000  # the corners move along the diagonals: half * sqrt(2)
+    outer = [(cx + (x - cx) * (r + d) // r, cy + (y - cy) * (r + d) // r) for x, y in pts]
+    inner = [(cx + (x - cx) * (r - d) // r, cy + (y - cy) * (r - d) // r) for x, y in pts]
+    return outer + [outer[0], inner[0]] + inner[:0:-1] + [inner[0]]
+
+
+def outline(board, quad):
+    """Add the square's outline to the board (play removes it when the end is undone):
+    a 2 px bright line inside a 4 px dark one, between the centres of the corners."""
+    pts = [board.centre(x) for x in quad]  # the engine lists them around the square
+    width = max(1, board.cell // 10)
+    g = displayio.Group()
+    for colour, half in ((view.DARK, width + 1), (view.QUAD, width)):
+        poly = vectorio.Polygon(pixel_shader=board.palette, points=ring(pts, half), x=0, y=0)
+        poly.color_index = colour
+        g.append(poly)
+    board.group.append(g)
+    board.outline = g

@@ -1,0 +1,94 @@
+"""The words of the text pages: help topics and About (read from help.txt in this folder,
+so they never sit in compiled code), statistics and the move list. Imported while a page
+is made and dropped right after: only the wrapped lines stay while the page is shown.
+"""
+
+from quadpocket.play import LEVELS, level_name
+
+
+def text(app, what, width):
+    """(title, lines of at most width characters) for page what: "topics" (the help
+    topics' titles, not wrapped), "topic<i>", "about", "stats" or "moves"."""
+    if what == "topics":
+        return "Help", help_topics()
+    if what == "about":
+        return "About", wrap(help_topics(str(app.p.version), "About"), width)
+    if what == "stats":
+        return "Statistics", stats(app.p.nvm)
+    if what == "moves":
+        g = app.play.game
+        return "Moves (%dx%d)" % (g.n, g.n), moves(g, width)
+    title = help_topics()[int(what[5:])]
+    return title, wrap(help_topics("", title), width)
+
+
+def help_topics(version="", want=None):
+    """Titles of the help topics in help.txt, or (want given) that topic's paragraphs.
+    Lines starting with "= " open a topic; "#" lines are comments; {version} is filled
+    in. Read line by line: only the wanted text is ever in memory."""
+    f = __file__
+    path = f[:max(f.rfind("/"), f.rfind("\\")) + 1] + "help.txt"
+    titles = []
+    paras = []
+    with open(path) as fh:
+        for line in fh:
+            line = line.rstrip()
+            if line.startswith("= "):
+                titles.append(line[2:])
+            elif want is not None and titles and titles[-1] == want and \
+                    not line.startswith("#"):
+                paras.append(line.replace("{version}", version))
+    if want is None:
+        return titles
+    while paras and not paras[-1]:
+        paras.pop()
+    return paras
+
+
+def wrap(paras, width):
+    """Word-wrap paragraphs to lines of at most width characters ("" stays a blank line)."""
+    out = []
+    for para in paras:
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def stats(nvm):
+    from quadpocket.storage import Store
+    st = Store(nvm).stats
+    lines = ["Against the computer:", "",
+             "%-8s %4s %4s %4s %6s %4s" % ("Level", "Won", "Lost", "Draw", "Streak", "Best")]
+    for lv in LEVELS:
+        d = st[lv]
+        lines.append("%-8s %4d %4d %4d %6d %4d" % (level_name(lv), d["wins"], d["losses"],
+                                                   d["draws"], d["streak"], d["best"]))
+    return lines
+
+
+def moves(game, width):
+    """The game's turns, numbered, several per line when they fit."""
+    turns = [game.turn_text(t) for t in game.history]
+    if game.current:
+        turns.append(game.turn_text(game.current) + " ...")
+    items = ["%d.%s" % (i + 1, t) for i, t in enumerate(turns)]
+    size = max([len(s) for s in items] + [1]) + 2
+    per = max(1, width // size)
+    lines = []
+    for i in range(0, len(items), per):
+        lines.append("".join(s + " " * (size - len(s)) for s in items[i:i + per]))
+    return lines or ["No moves yet."]

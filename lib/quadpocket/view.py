@@ -1,0 +1,266 @@
+"""What the game screen shows, changed in place: the board's tiles and the side panel's
+texts, boxes and buttons, derived from the game state by render(). quadpocket.build makes these objects (it is imported only while
+building and dropped afterwards); this module holds only what runs after every move, and
+writes only tiles and colours that differ, so a move redraws two or three cells and a line.
+
+Text is a TileGrid over the built-in terminal font (1 byte a character); FONT maps the
+printable ASCII characters 0x20..0x7E to the font's tile numbers.
+"""
+
+# Board sheet palette roles (16 entries; colours in quadpocket.build).
+SCREEN = 0
+BOARD = 1
+HOLE = 2
+DARK = 3
+LIGHT = 4
+STAR = 5
+CURSOR = 6
+QUAD = 7
+TRAIN = 8
+HINT = 9
+MARBLE0 = 10  # 10..15: one per colour
+
+# Board sheet tiles; per colour two tiles follow: plain and with the last-move cursor (the
+# winning square is outlined over the board, quadpocket.over).
+T_OFF = 0
+T_EMPTY = 1
+T_STAR = 2
+T_STAR_CUR = 3
+T_TRAIN = 4
+T_HINT_MARBLE = 5
+T_HINT_STAR = 6
+T_MARK = 7
+T_MARBLE = 8  # + 2 * colour (+1: last-move cursor)
+
+# Panel palette roles (8 entries; 0 and 1 are free: backgrounds are the screen's black).
+TURN = 2
+FILL = 3
+SELECT = 4
+ARMED = 5
+BUTTON = 6
+OFF = 7
+
+FONT = None  # bytes: tile of chr(0x20 + i); set by quadpocket.build
+
+
+def put(tg, row, text, cols, align=0):
+    """Show text on one row of a text TileGrid, cut or padded to cols (align 0 left,
+    1 centre); True if any tile changed. Unchanged text writes nothing (no redraw)."""
+    font = FONT
+    pad = cols - len(text)
+    left = pad // 2 if align and pad > 0 else 0
+    base = row * cols  # tiles are numbered row by row
+    changed = False
+    for col in range(cols):
+        i = col - left
+        code = ord(text[i]) - 32 if 0 <= i < len(text) else 0
+        t = font[code] if 0 <= code < 95 else font[0]
+        if tg[base + col] != t:
+            tg[base + col] = t
+            changed = True
+    return changed
+
+
+class Board:
+    """One TileGrid over the sprite sheet (n x n cells of `cell` px at bx, by) plus the
+    captions and, at the end of a game, the winning square's outline (quadpocket.over)."""
+
+    def update(self, cells, cursor=(), trainer=(), hint=(), hint_stars=(), mark=None):
+        """Bring the tiles in line with `cells` plus overlays; True if anything changed.
+        cursor: cells of the last move; trainer/hint/hint_stars/mark: empty cells."""
+        n = self.n
+        grid = self.grid
+        top = self.ncolours - 1
+        changed = False
+        for x in range(n * n):
+            v = cells[x]
+            if v == 255:
+                t = T_OFF
+            elif v == 0:
+                t = (T_MARK if x == mark else T_HINT_MARBLE if x in hint else
+                     T_HINT_STAR if x in hint_stars else T_TRAIN if x in trainer else T_EMPTY)
+            elif v == 1:
+                t = T_STAR_CUR if x in cursor else T_STAR
+            else:
+                t = T_MARBLE + 2 * min(v - 2, top) + (x in cursor)
+            i = (n - 1 - x // n) * n + x % n  # grid tiles run row by row from the top
+            if grid[i] != t:
+                grid[i] = t
+                changed = True
+        return changed
+
+    def centre(self, x):
+        """Screen pixel at the centre of cell x."""
+        n = self.n
+        c = self.cell
+        return self.bx + (x % n) * c + c // 2, self.by + (n - 1 - x // n) * c + c // 2
+
+    def cell_at(self, sx, sy, cells):
+        """Screen point -> cell index, or None (outside the grid or a removed corner)."""
+        n = self.n
+        c = self.cell
+        dx = sx - self.bx
+        dy = sy - self.by
+        if dx < 0 or dy < 0 or dx >= n * c or dy >= n * c:
+            return None
+        x = (n - 1 - dy // c) * n + dx // c
+        return None if cells[x] == 255 else x
+
+
+class Panel:
+    """Status text, a marble box and a star box per seat, four buttons. Box i (buttons
+    0..3, then marble and star box of seat 0, of seat 1, ...) is a filled rectangle,
+    fills[i]; a button has a one-row text TileGrid, labels[i]; a seat row one with both
+    counts, counts[seat]. The seat to move has a bright frame (one rectangle behind its
+    row)."""
+
+    def set_info(self, lines):
+        """Status lines from the top; rows past the list are cleared."""
+        changed = False
+        for row in range(self.rows):
+            changed = put(self.info, row, lines[row] if row < len(lines) else "",
+                          self.cols) or changed
+        return changed
+
+    def fill(self, i, role):
+        """Box i's fill colour (a panel palette role); True if it changed."""
+        f = self.fills[i]
+        if f.color_index == role:
+            return False
+        f.color_index = role
+        return True
+
+    def set_button(self, i, name, text, enabled=True):
+        """Button i shows text and reports taps as name (None hides it)."""
+        self.names[i] = name if enabled else None
+        self.slots[i] = name
+        hide = name is None
+        changed = False
+        if self.labels[i].hidden != hide:
+            self.labels[i].hidden = self.fills[i].hidden = hide
+            changed = True
+        if hide:
+            return changed
+        lab = self.labels[i]
+        changed = put(lab, 0, text, lab.width, 1) or changed
+        if self.fill(i, BUTTON if enabled else OFF):
+            lab.pixel_shader = self.pals[0 if enabled else 1]  # text: normal or dim
+            changed = True
+        return changed
+
+    def set_seats(self, marbles, stars, turn, armed, visible=True):
+        """marbles/stars: counts per seat; turn: the seat to move (its row gets a frame)."""
+        changed = False
+        if self.seats.hidden == visible:
+            self.seats.hidden = not visible
+            changed = True
+        if not visible:
+            return changed
+        y = self.fills[4 + 2 * turn].y - 2
+        if self.turn.y != y:
+            self.turn.y = y
+            changed = True
+        for seat in range(len(marbles)):
+            mine = seat == turn
+            i = 4 + 2 * seat
+            changed = self.fill(i, SELECT if mine and not armed else FILL) or changed
+            changed = self.fill(i + 1, ARMED if mine and armed else FILL) or changed
+            changed = put(self.counts[seat], 0, "%2d" % marbles[seat] + " " * (self.gap - 2)
+                          + "%2d" % stars[seat], self.gap + 2) or changed
+        return changed
+
+    def hit(self, x, y):
+        """-> a button's name, "marble<seat>", "star<seat>" or None."""
+        for i in range(len(self.fills)):
+            f = self.fills[i]
+            if f.x <= x < f.x + f.width and f.y <= y < f.y + f.height:
+                if i < 4:
+                    return self.names[i]
+                if not self.seats.hidden:
+                    return ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
+        return None
+
+
+# --- what the game screen shows ------------------------------------------------------
+
+def cursor(play):
+    """Cells marked as the last move (or the marble picked to move)."""
+    g = play.game
+    if play.sel is not None:
+        return (play.sel,)
+    if g.current:
+        return tuple(a[-1] for a in g.current)
+    last = g.last_turn()  # (g.history would decode every turn: it allocates)
+    if last is None:
+        return ()
+    # Against the computer its move is marked if "show move" is on; pass-and-play
+    # always marks the last turn (the next player did not see it being made).
+    cpu = play.s.cpu
+    if cpu < 0 or g.result is not None or ((g.turns - 1) % g.rules.players == cpu
+                                           and play.app.prefs.show_move):
+        return tuple(a[-1] for a in last)
+    return ()
+
+
+def render(play):
+    """Update board and panel from play's state (quadpocket.play); True if anything
+    changed on screen."""
+    g = play.game
+    s = play.s
+    p = play.panel
+    prefs = play.app.prefs
+    over = g.result is not None
+    if play.tutor is not None:
+        return play.tutor.render()
+    changed = False
+    if not (play.thinker is not None and play.purpose == "move"):
+        # While the computer thinks it may try moves on the game's own board: the
+        # picture keeps the position it had when the computer started.
+        changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
+                                    play.hint_stars, play.mark)
+    if over:
+        changed = p.set_info(play.result or ()) or changed
+        changed = p.set_seats(None, None, None, False, False) or changed
+        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
+    else:
+        seat = g.turn
+        mine = s.human(seat) and play.thinker is None
+        if play.thinker is not None:
+            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
+                "|/-\\"[play.spin % 4]
+        elif s.cpu >= 0:
+            status = "Your turn" if mine else "Computer"
+        else:
+            status = "Player %d" % (seat + 1)
+        if play.msg:
+            mode = play.msg
+        elif not mine:
+            mode = ""
+        elif g.star_armed:
+            mode = "STAR armed"
+        elif play.sel is not None:
+            mode = "Move to?"
+        elif g.rules.per_turn > 1:
+            placed = sum(1 for a in g.current if a[0] == "marble")
+            mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
+        else:
+            mode = "Marble mode"
+        lines = [status, mode] + [""] * (p.free_row - 2)
+        lines.append("Turn %d" % (g.turns + 1))
+        if s.cpu >= 0:
+            lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
+        if g.rules.claim:
+            lines.append("Claim mode")
+        if prefs.confirm:
+            lines.append("Confirm taps")
+        changed = p.set_info(lines) or changed
+        changed = p.set_seats(g.marbles_left, g.stars_left, seat,
+                              g.star_armed and mine) or changed
+        buttons = (("undo", "Undo", mine and (g.pending or play.undo_count() > 0)),
+                   ("hint", "Hint", mine), ("menu", "Menu", True),
+                   ("quad", "Quad!", mine and g.pending == 0) if g.rules.claim else
+                   ("moves", "Moves", True))
+    for i in range(4):
+        b = buttons[i]
+        changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
+    return changed
