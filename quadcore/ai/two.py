@@ -1,48 +1,68 @@
 """The computer player for games of two colours taking turns: standard two-player Quad and
 Quad Bridge (four seats, two partnerships, colours alternate round the table).
 
-One turn is decided in four steps, cheapest first:
+A turn is decided cheapest step first:
  1. a quad to complete now: play it;
- 2. the opponent's threat cells (three of four with the fourth empty): cover every one, a
-    marble on one of them and stars on the rest (or stars on all and the marble elsewhere);
+ 2. the opponent's threat cells (three of four with the fourth empty) must all be covered:
+    a marble on one and stars on the others, or stars on all and the marble elsewhere;
  3. one scan of every empty cell (`core.scan2`) gives a value that is the same for both
-    sides, how many threes a marble there would make for each side, and so the fork cells;
- 4. per level: Trainer and Easy take the best noisy score; Average searches its own turn with
-    the forced replies it provokes; Expert adds a threat-space search (forcing chains) for
-    both sides and searches the opponent's reply too (alpha-beta, well-ordered candidates).
+    sides and, per side, how many open squares holding two of its marbles pass through the
+    cell: a marble there makes that many threes; two or more make a fork;
+ 4. per level: Trainer and Easy take the best noisy score; Average searches its own turn and
+    the forced answers it provokes; Expert adds a threat-space search (forcing chains) and
+    the opponent's best replies (alpha-beta over well-ordered candidates).
 
-Scores are ints well below 2**30. Search effort is a node budget (one node = one piece put
-on the board), never a clock, so the move is the same on every machine.
+Why forks matter: a defender covers k completion cells with one marble and k - 1 stars, so a
+fork costs the defender stars, and wins outright once k > the defender's stars + 1. Between
+players who block everything, the game is decided by unplayed stars, so a star is valued high.
+
+The search keeps, beside the board's counters, TWO[c][x] = the open squares of colour c with
+two c marbles that have x as an empty corner, and the number of fork cells (TWO >= 2) per
+colour, updated with every piece tried: the evaluation reads them in O(1).
+
+Scores are ints far below 2**30. Effort is a node budget (a node = one piece tried), never a
+clock, so the move is the same on every machine.
 """
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import VAL, VMASK, TM_SHIFT, TO_SHIFT, SCORE, TBUF, EBUF
+from .core import VAL, VMASK, TM_SHIFT, TO_SHIFT, SCORE, TBUF, EBUF, MAXCELLS
+from .fast import TWO, NF as _NF, make, unmake
 
 WIN = 1 << 22
 INF = 1 << 24
-MAXPLY = 24
-_TB = bytearray(MAXPLY * 8)   # threat cells per ply
-_CAND = bytearray(MAXPLY * 16)  # candidate cells per ply
-_FORK = bytearray(32)         # fork cells found at the root: 8 per colour, 2 colours
-_FORKN = bytearray(2)
-_PATH = bytearray(64)         # pieces put on the board by the current line (to undo)
+MAXPLY = 32
 
-# Level settings. w: value of a marble into a square open for a colour holding k marbles
-# (k = 0, 1, 2); nopen weights W[k] = w[k - 1] with W[0] = 1 so that the scan value of a cell
-# is the change of the static evaluation when it is played.
-# keys: noise (random points added to a cell's score), tilt (chance in 64 of not seeing a
-# three on a tilted square), k1 (own candidates searched), k2 (replies searched, 0 = none),
-# budget (nodes), tss (forcing-chain depth in own moves, 0 = none), sv (value of a star).
+_PATH = bytearray(128)          # cells of the pieces the current line has put down
+_TB = bytearray(MAXPLY * 8)     # threat cells per ply
+_CAND = bytearray(MAXPLY * 16)  # candidate cells per ply
+_ORDER = bytearray(24)          # root order (best first)
+LAST = [0]                      # nodes the last decision used (for tests and benchmarks)
+_RV = [0] * 16                  # root values of the current pass
+MAXDEPTH = 6
+DEBUG = None                    # tests may set a callable(depth, done, used, nodes)
+
+# Level settings:
+#  w      scan weights: a marble into a square open for a colour holding k = 0, 1, 2 of its
+#         marbles (building for our colour, blocking for the other)
+#  W      evaluation weights of open squares holding 1 and 2 own marbles
+#  sv     value of a star (unplayed stars decide most games between careful players)
+#  fork   evaluation bonus of having a fork cell to play
+#  noise  random points added to a cell's root score
+#  tilt   chance in 64 of not seeing a three that lies only on tilted squares
+#  k1 k2  own candidates searched at the root / replies searched (0 = no reply search)
+#  budget nodes (pieces tried) for the whole decision, of which at most tssn for the
+#         threat-space search; tss its depth in own moves
 LEVELS = {
-    "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0, k2=0, budget=0, tss=0, sv=60,
-                    forks=False),
-    "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0, k2=0, budget=0, tss=0, sv=60,
-                 forks=True),
-    "average": dict(w=(2, 6, 14), noise=2, tilt=0, k1=8, k2=0, budget=60, tss=1, sv=300,
-                    forks=True),
-    "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, budget=190, tss=2, sv=300,
-                   forks=True),
+    "trainer": dict(w=(2, 6, 14), W=(1, 4), sv=300, fork=250, noise=40, tilt=24, k1=0, k2=0,
+                    budget=0, tssn=0, tss=0),
+    "easy": dict(w=(2, 6, 14), W=(1, 4), sv=300, fork=250, noise=14, tilt=8, k1=0, k2=0,
+                 budget=0, tssn=0, tss=0),
+    "average": dict(w=(2, 6, 14), W=(1, 4), sv=300, fork=250, fm=100, fo=0, noise=2, tilt=0,
+                    k1=8, k2=0, budget=90, tssn=20, tss=1),
+    "expert": dict(w=(2, 6, 14), W=(1, 4), sv=300, fork=250, noise=1, tilt=0, k1=8, k2=6,
+                   budget=200, tssn=60, tss=2, kt=3,
+                   ev=(290, 150, 1074, 47, 0, 10, 0, 117, -110, 430, -100, -100)),
 }
 
 _TABLES = {}
@@ -57,15 +77,13 @@ def _tables(w):
 
 
 class Two:
-    """One decision for the seat to move. Works on the game's board in place and puts every
-    piece it tries back before it yields, so the game looks untouched at every tick."""
+    """One decision for the seat to move. Works on the game's board in place and takes back
+    every piece it tries before it yields, so the game looks untouched at every tick."""
 
     def __init__(self, game, level, rng):
         cfg = LEVELS[level]
         r = game.rules
-        self.game = game
         self.b = game.board
-        self.n = game.n
         self.rng = rng
         self.players = r.players
         self.seat = game.turn
@@ -73,18 +91,29 @@ class Two:
         self.sides = r.seat_side
         self.stars = list(game.stars_left)
         self.marbles = list(game.marbles_left)
+        self.total = max(1, r.marbles)
         self.one_short = r.one_short
         self.cfg = cfg
-        self.w = cfg["w"]
-        self.W = (1, self.w[0], self.w[1], self.w[2])
         self.sv = cfg["sv"]
+        self.fork = cfg["fork"]
+        self.fm = cfg.get("fm", 0)
+        self.fo = cfg.get("fo", 0)
+        self.W1, self.W2 = cfg["W"]
         self.nodes = 0
-        self.budget = cfg["budget"]
+        # The node budget is set for 11 x 11 (40 squares through a cell on average); a node
+        # costs in proportion to the squares through its cell, so other sizes get the same
+        # effort in fuel: 5.7x the nodes on 5 x 5, 0.53x on 15 x 15.
+        geo = game.geo
+        self.budget = cfg["budget"] * 10 * geo.ncells // geo.nsq
+        self.limit = self.budget  # the cap the current phase may not pass
+        self.q = cfg.get("qd", 0)  # quiescence fork moves still allowed in this line
         self.npath = 0
+        self.norder = 0
 
-    # ----- board changes inside the search (counted, undone in reverse) -------------------
+    # ----- pieces tried by the search ----------------------------------------------------
     def put(self, x, piece):
-        self.b.place(x, piece)
+        """Put a piece on empty cell x (board counters and TWO), remembered for undo_to."""
+        make(self.b, x, piece)
         _PATH[self.npath] = x
         self.npath += 1
         self.nodes += 1
@@ -93,7 +122,7 @@ class Two:
         b = self.b
         while self.npath > mark:
             self.npath -= 1
-            b.remove(_PATH[self.npath])
+            unmake(b, _PATH[self.npath])
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
@@ -102,146 +131,132 @@ class Two:
         seat = self.seat
         me = self.colour[seat]
         op = 1 - me
-        nxt = (seat + 1) % self.players
         cfg = self.cfg
-        rng = self.rng
 
+        LAST[0] = 0
         # 1. A quad to complete.
         w = core.first_threat(b, me)
-        if w >= 0 and not self._lapse(w, me, 3):
+        if w >= 0 and not self._lapse(w, me):
             yield [("marble", w)]
             return
 
-        # 2. Threat cells of the opponent (a level may overlook some on tilted squares).
+        # 2. The opponent's completion cells (a level may overlook some on tilted squares).
         nt = core.threat_cells(b, op, TBUF, 0, 16)
         if cfg["tilt"]:
             k = 0
             for i in range(nt):
                 t = TBUF[i]
-                if not self._lapse(t, op, 3):
+                if not self._lapse(t, op):
                     TBUF[k] = t
                     k += 1
             nt = k
 
-        # 3. One scan of every empty cell.
-        ta, td = _tables(self.w)
+        # 3. One scan of every empty cell; TWO and the fork counts come with it.
+        ta, td = _tables(cfg["w"])
         core.scan2(b, me, op, ta, td)
         yield None
-        self._root_scores(me, op, seat, nxt)
-        self.norder = core.top_cells(SCORE, b.cells, 16, _ORDER, 0)
+        self._root_scores(me, op, seat)
+        self.norder = core.top_cells(SCORE, b.cells, len(_ORDER), _ORDER, 0)
 
         if nt:
-            turn = yield from self._answer_threats(nt, me, op, seat, nxt)
+            turn = yield from self._answer_threats(nt, seat)
+            LAST[0] = self.nodes
             yield turn
             return
-
         if not cfg["k1"]:
-            yield [("marble", self._best_cell())]
+            yield [("marble", _ORDER[0])]
             return
 
-        # 4a. Forcing chains for us (Average: fork now; Expert: deeper).
+        # 4a. A forcing chain of our own (Average: a fork the defender cannot cover; Expert:
+        # threes first).
         if cfg["tss"]:
+            self.limit = min(self.budget, cfg["tssn"] * self.budget // max(1, cfg["budget"]))
             x = yield from self._tss_root(seat, cfg["tss"])
+            self.limit = self.budget
             if x >= 0:
+                LAST[0] = self.nodes
                 yield [("marble", x)]
                 return
 
         # 4b. Search the best candidates.
         turn = yield from self._search_root(seat)
+        LAST[0] = self.nodes
         yield turn
 
-    # ----- helpers of the levels --------------------------------------------------------
-    def _lapse(self, x, c, k):
-        """Trainer and Easy sometimes do not see a three (k = 3) on a tilted square."""
+    def _lapse(self, x, c):
+        """Trainer and Easy sometimes do not see a three that lies only on tilted squares."""
         tilt = self.cfg["tilt"]
-        if not tilt:
-            return False
-        if not core.only_tilted(self.b, x, c, k):
+        if not tilt or not core.only_tilted(self.b, x, c, 3):
             return False
         return self.rng.below(64) < tilt
 
-    def _fork_value(self, k, defender_stars):
-        """What a marble making k completion cells is worth against a defender with
-        `defender_stars` stars: a win when they cannot cover them all, else the stars the
-        defender must spend to cover all but one with stars (a star is worth sv)."""
+    def fork_value(self, k, defender_stars):
+        """A marble making k completion cells against a defender holding `defender_stars`:
+        a win if they cannot cover them all, else the stars they must spend."""
         if k > defender_stars + 1:
-            return WIN
+            return WIN // 2
         if k >= 2:
             return (k - 1) * self.sv
         return 0
 
-    def _root_scores(self, me, op, seat, nxt):
-        """SCORE[x] for every empty cell from the scan: value + fork terms + noise; and the
-        fork cells of both sides into _FORK (up to 8 each, biggest first)."""
+    def _root_scores(self, me, op, seat):
+        """SCORE[x] from the scan: value, fork terms and noise; TWO and fork counts."""
         b = self.b
         cells = b.cells
         cfg = self.cfg
         noise = cfg["noise"]
-        rng = self.rng
-        forks = cfg["forks"]
+        mix = self.rng.next15()
         s_me = self.stars[seat]
-        s_op = self.stars[nxt]
-        sv = self.sv
-        nf_me = 0
-        nf_op = 0
+        s_op = self.stars[(seat + 1) % self.players]
+        bm = me * MAXCELLS
+        bo = op * MAXCELLS
+        nfm = 0
+        nfo = 0
         for x in range(len(cells)):
             if cells[x]:
                 SCORE[x] = -INF
+                TWO[bm + x] = 0
+                TWO[bo + x] = 0
                 continue
             t = VAL[x]
             v = t & VMASK
             if noise:
-                v += rng.below(noise + 1)
-            if forks:
-                tm = (t >> TM_SHIFT) & 255
-                to = t >> TO_SHIFT
-                if tm >= 2:
-                    k = core.completions(b, x, me, EBUF)
-                    if k >= 2:
-                        v += self._fork_value(k, s_op)
-                        if nf_me < 8:
-                            _FORK[nf_me] = x
-                            nf_me += 1
-                if to >= 2:
-                    k = core.completions(b, x, op, EBUF)
-                    if k >= 2:
-                        # Taking the opponent's fork cell: worth what the fork would cost us.
-                        v += self._fork_value(k, s_me) // 2
-                        if nf_op < 8:
-                            _FORK[16 + nf_op] = x
-                            nf_op += 1
+                # A hash of the cell and two draws of the seeded generator: one draw per
+                # cell would allocate on the device (prng intermediates pass 2**30).
+                v += ((x * 211 + mix) * 1021 >> 4) % (noise + 1)
+            tm = (t >> TM_SHIFT) & 255
+            to = t >> TO_SHIFT
+            TWO[bm + x] = tm
+            TWO[bo + x] = to
+            if tm >= 2:
+                nfm += 1
+                k = core.completions(b, x, me, EBUF)
+                v += self.fork_value(k, s_op)
+            elif tm:
+                v += cfg["w"][2]
+            if to >= 2:
+                nfo += 1
+                # Taking the opponent's fork cell saves what the fork would cost us.
+                k = core.completions(b, x, op, EBUF)
+                v += self.fork_value(k, s_me) // 2
             SCORE[x] = v
-        _FORKN[0] = nf_me
-        _FORKN[1] = nf_op
+        _NF[me] = nfm
+        _NF[op] = nfo
 
-    def _best_cell(self):
-        cells = self.b.cells
-        best = -1
-        bv = -INF - 1
-        for x in range(len(cells)):
-            if not cells[x] and SCORE[x] > bv:
-                bv = SCORE[x]
-                best = x
-        return best
-
-    def _answer_threats(self, nt, me, op, seat, nxt):
-        """Cover every threat cell in TBUF[0:nt]: a marble on one and stars on the others,
-        or (when it pays and stars allow) stars on all and the marble where it builds."""
+    def _answer_threats(self, nt, seat):
+        """Cover every threat cell in TBUF[0:nt]: a marble on one, stars on the others; or
+        (Average: only for a forced win; Expert: when the search prefers it) stars on all
+        and the marble where it builds."""
         s_me = self.stars[seat]
         if nt > s_me + 1:
-            # Lost against correct play: cover what we can, the best cells first.
-            nt = s_me + 1
-        # Which threat cell gets the marble: the best by score.
+            nt = s_me + 1  # lost against correct play: cover what we can
         best_t = TBUF[0]
+        if self.cfg["k1"]:
+            turn = yield from self._search_blocks(nt, seat)
+            return turn
         for i in range(1, nt):
             if SCORE[TBUF[i]] > SCORE[best_t]:
                 best_t = TBUF[i]
-        if self.cfg["k1"] and s_me >= nt:
-            # Star-then-attack: worth it only if the free marble beats the marble block by
-            # more than a star (Average and Expert search it; "never waste a star").
-            alt = yield from self._free_after_stars(nt, seat)
-            if alt is not None:
-                return alt
         out = []
         for i in range(nt):
             if TBUF[i] != best_t:
@@ -249,79 +264,68 @@ class Two:
         out.append(("marble", best_t))
         return out
 
-    def _free_after_stars(self, nt, seat):
-        """Compare blocking with the marble against starring every threat cell and playing
-        the marble freely; returns the better-by-search star turn, or None."""
-        b = self.b
+    def _search_blocks(self, nt, seat):
+        """Search each way of covering the nt threat cells; return the best turn."""
         me = self.colour[seat]
         nxt = (seat + 1) % self.players
-        # Value of the marble blocks (each threat cell in turn, stars on the others).
+        depth = self.cfg.get("depth", 1) if self.cfg["k2"] else 0
+        # Keep the threat cells: TBUF is reused by what the search calls.
+        for i in range(nt):
+            _TB[i] = TBUF[i]
+        best = -INF - 1
+        best_i = 0
         mark = self.npath
-        best_block = -INF
         for i in range(nt):
             for j in range(nt):
                 if j != i:
-                    self.put(TBUF[j], STAR)
+                    self.put(_TB[j], STAR)
             self.stars[seat] -= nt - 1
-            self.put(TBUF[i], MARBLE + me)
+            self.put(_TB[i], MARBLE + me)
             self.marbles[seat] -= 1
-            v = -self.search(nxt, 0, -INF, INF, 1)
+            v = -self.search(nxt, depth, -INF, INF, 1)
             self.marbles[seat] += 1
             self.stars[seat] += nt - 1
             self.undo_to(mark)
-            if v > best_block:
-                best_block = v
-        yield None
-        # Stars on all threat cells, then the best few free marbles.
-        for j in range(nt):
-            self.put(TBUF[j], STAR)
-        self.stars[seat] -= nt
-        k = core.top_cells(SCORE, b.cells, 3, _CAND, 0)
-        best_free = -INF
-        best_x = -1
-        for i in range(k):
-            x = _CAND[i]
-            m2 = self.npath
-            self.put(x, MARBLE + me)
-            self.marbles[seat] -= 1
-            v = -self.search(nxt, self.cfg["k2"] and 1, -INF, INF, 1)
-            self.marbles[seat] += 1
-            self.undo_to(m2)
-            if v > best_free:
-                best_free = v
-                best_x = x
-        self.stars[seat] += nt
-        self.undo_to(mark)
-        yield None
-        # Average stars every threat only for a forced win; Expert when the search says the
-        # free marble is worth more than the extra star (already counted in the values).
-        if self.cfg["k2"] == 0 and best_free < WIN // 2:
-            return None
-        if best_x >= 0 and best_free > best_block:
-            out = []
+            v = v * 4 + (SCORE[_TB[i]] & 3)
+            if v > best:
+                best = v
+                best_i = i
+            yield None
+        free_x = -1
+        if self.stars[seat] >= nt:
+            # Star-then-attack: stars on every threat cell, the marble on a good free cell.
             for j in range(nt):
-                out.append(("star", TBUF[j]))
-            out.append(("marble", best_x))
-            return out
-        return None
+                self.put(_TB[j], STAR)
+            self.stars[seat] -= nt
+            # The candidates: the root order (forks first) that is still empty.
+            k = self._candidates(me, 1, 3)
+            for i in range(k):
+                x = _CAND[16 + i]
+                m2 = self.npath
+                self.put(x, MARBLE + me)
+                self.marbles[seat] -= 1
+                v = -self.search(nxt, depth, -INF, INF, 2)
+                self.marbles[seat] += 1
+                self.undo_to(m2)
+                # Average spends the extra star only for a forced win ("never waste a
+                # star"); Expert whenever the search says it pays.
+                if not self.cfg["k2"] and v < WIN // 2:
+                    continue
+                v = v * 4 + (SCORE[x] & 3)
+                if v > best:
+                    best = v
+                    free_x = x
+            self.stars[seat] += nt
+            self.undo_to(mark)
+            yield None
+        out = []
+        for j in range(nt):
+            if free_x >= 0 or j != best_i:
+                out.append(("star", _TB[j]))
+        out.append(("marble", free_x if free_x >= 0 else _TB[best_i]))
+        return out
 
-    # ----- static evaluation -------------------------------------------------------------
-    def static(self, seat):
-        """Score for `seat` (to move) in a quiet position: stars, open squares weighted by
-        how many own marbles they hold, and the forks each side could play next."""
-        b = self.b
-        c = self.colour[seat]
-        o = 1 - c
-        nxt = (seat + 1) % self.players
-        W = self.W
-        pc = b.nopen[c]
-        po = b.nopen[o]
-        v = (W[1] * (pc[1] - po[1]) + W[2] * (pc[2] - po[2]) + W[3] * (pc[3] - po[3]))
-        v += self.sv * (self.side_stars(seat) - self.side_stars(nxt))
-        # Forks known from the root scan that are still open.
-        v += self._best_fork(c, self.stars[nxt]) - self._best_fork(o, self.stars[seat]) // 2
-        return v
-
+    # ----- evaluation --------------------------------------------------------------------
     def side_stars(self, seat):
         side = self.sides[seat]
         t = 0
@@ -330,29 +334,73 @@ class Two:
                 t += self.stars[s]
         return t
 
-    def _best_fork(self, c, defender_stars):
+    def static(self, seat):
+        """Score for `seat` to move in a quiet position (no completion cell for either):
+        stars, open squares by how many own marbles they hold, and fork cells: the side to
+        move plays one of its own (the defender pays a star, or loses with none left); the
+        opponent's forks can be taken away one a turn."""
         b = self.b
-        cells = b.cells
-        off = 0 if c == self.colour[self.seat] else 16
-        nf = _FORKN[0 if off == 0 else 1]
-        best = 0
-        for i in range(nf):
-            y = _FORK[off + i]
-            if cells[y]:
-                continue
-            k = core.completions(b, y, c, EBUF)
-            if k >= 2:
-                v = self._fork_value(k, defender_stars)
-                if v > best:
-                    best = v
-        return best
+        c = self.colour[seat]
+        o = 1 - c
+        nxt = (seat + 1) % self.players
+        pc = b.nopen[c]
+        po = b.nopen[o]
+        v = self.W1 * (pc[1] - po[1]) + self.W2 * (pc[2] - po[2])
+        sp = self.side_stars(seat)
+        so = self.side_stars(nxt)
+        v += self.sv * (sp - so)
+        fp = _NF[c]
+        fo = _NF[o]
+        ev = self.cfg.get("ev")
+        if ev:
+            # Weights fitted to game outcomes (logistic, 1 logit = 300 points), each given
+            # at the start and the end of the game and interpolated by marbles played.
+            m = self.marbles[seat]
+            tot = self.total
+            ph = tot - m
+            tempo, s0, s1, a0, a1, b0, b1, f1, g0, g1, h1, h2 = ev
+            v = tempo
+            v += (s0 * m + s1 * ph) // tot * (sp - so)
+            v += (a0 * m + a1 * ph) * (pc[2] - po[2]) // tot
+            v += (b0 * m + b1 * ph) * (pc[1] - po[1]) // tot
+            if fp:
+                v += f1
+                if fp > so:
+                    v += (g0 * m + g1 * ph) // tot
+            if fo >= 2:
+                v += h1
+                if fo - 1 > sp:
+                    v += h2
+            return v
+        race = self.cfg.get("race", 0)
+        if race:
+            # The mover can play its fork cells one after another (a fork keeps the
+            # initiative): each costs the defender a star, and one more than its stars wins.
+            if fp:
+                if fp > so:
+                    v += self.cfg.get("rwin", WIN // 8)
+                else:
+                    v += self.fork * fp
+            if fo >= 2:
+                # We can take one of theirs away with our move.
+                if fo - 1 > sp:
+                    v -= self.cfg.get("rlose", WIN // 16)
+                else:
+                    v -= self.fo * (fo - 1)
+            return v
+        if fp:
+            v += (self.fork if so else WIN // 4) + self.fm * (fp - 1)
+        if fo:
+            v -= self.fo * fo
+            if fo >= 2 and not sp:
+                v -= WIN // 8
+        return v
 
     def final(self, seat):
         """The game has ended with `seat` to move and no marble to play: stars decide."""
         if self.one_short and self.b.nopen[self.colour[seat]][3]:
             return WIN
-        nxt = (seat + 1) % self.players
-        d = self.side_stars(seat) - self.side_stars(nxt)
+        d = self.side_stars(seat) - self.side_stars((seat + 1) % self.players)
         if d > 0:
             return WIN - 64
         if d < 0:
@@ -361,15 +409,15 @@ class Two:
 
     # ----- search ------------------------------------------------------------------------
     def search(self, seat, depth, alpha, beta, ply):
-        """Negamax value for `seat` to move. Forced answers to threats are searched without
-        using up depth (they have at most stars + 1 choices)."""
+        """Negamax value for `seat` to move. Answers to threats are forced (at most stars +
+        1 ways to cover them) and are searched without using up depth."""
         b = self.b
         c = self.colour[seat]
-        o = 1 - c
-        if b.nopen[c][3] and self.marbles[seat] and b.empty:
-            return WIN - ply
         if not self.marbles[seat] or not b.empty:
             return self.final(seat)
+        if b.nopen[c][3]:
+            return WIN - ply
+        o = 1 - c
         nxt = (seat + 1) % self.players
         base = 8 * ply
         nt = core.threat_cells(b, o, _TB, base, 8)
@@ -377,7 +425,7 @@ class Two:
             s = self.stars[seat]
             if nt > s + 1:
                 return -(WIN - ply - 1)
-            if self.nodes >= self.budget + 64 or ply >= MAXPLY - 1:
+            if self.nodes + 2 * nt > self.limit or ply >= MAXPLY - 2:
                 return self.static(seat) - self.sv * (nt - 1)
             best = -INF
             mark = self.npath
@@ -399,10 +447,35 @@ class Two:
                         if alpha >= beta:
                             break
             return best
-        if depth <= 0 or self.nodes >= self.budget:
-            return self.static(seat)
-        # Own candidates: the root order, cells still empty; fork cells first.
-        k = self._candidates(c, ply, self.cfg["k2"])
+        if depth <= 0 or self.nodes >= self.limit - 8:
+            stand = self.static(seat)
+            q = self.q
+            if not q or not _NF[c] or stand >= beta or self.nodes >= self.limit - 8:
+                return stand
+            # Quiescence: the mover may also play its fork cells (forcing: the defender
+            # covers them and we move again), a few of them, a few times in a line.
+            if stand > alpha:
+                alpha = stand
+            k = _fork_cells(c, b.cells, _CAND, 16 * ply, self.cfg.get("qk", 2))
+            best = stand
+            mark = self.npath
+            self.q = q - 1
+            for i in range(k):
+                x = _CAND[16 * ply + i]
+                self.put(x, MARBLE + c)
+                self.marbles[seat] -= 1
+                v = -self.search(nxt, 0, -beta, -alpha, ply + 1)
+                self.marbles[seat] += 1
+                self.undo_to(mark)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            self.q = q
+            return best
+        k = self._candidates(c, ply, self.cfg["k2"] if ply < 2 else self.cfg.get("k3", 3))
         best = -INF
         mark = self.npath
         cb = 16 * ply
@@ -422,84 +495,118 @@ class Two:
         return best
 
     def _candidates(self, c, ply, k):
-        """Up to k empty cells for colour c to try at this ply: its fork cells, then the
-        best cells of the root order."""
+        """Up to k empty cells for colour c at this ply into _CAND[16 * ply:]: its fork
+        cells, the opponent's fork cells, a few cells where it makes a three (forcing
+        moves), then the root order."""
         cells = self.b.cells
         cb = 16 * ply
         m = 0
-        off = 0 if c == self.colour[self.seat] else 16
-        nf = _FORKN[0 if off == 0 else 1]
-        for i in range(nf):
-            y = _FORK[off + i]
-            if not cells[y] and m < k:
-                _CAND[cb + m] = y
-                m += 1
+        if _NF[c]:
+            m = _fork_cells(c, cells, _CAND, cb, k)
+        if _NF[1 - c] and m < k:
+            m = _add_forks(1 - c, cells, cb, m, k)
+        kt = self.cfg.get("kt", 2)
+        if kt and m < k:
+            tb = c * MAXCELLS
+            lim = m + kt
+            if lim > k:
+                lim = k
+            i = 0
+            norder = self.norder
+            while m < lim and i < norder:
+                y = _ORDER[i]
+                i += 1
+                if TWO[tb + y] and not cells[y]:
+                    m = _add(cb, m, y)
+            x = 0
+            while m < lim and x < len(cells):
+                if TWO[tb + x] and not cells[x]:
+                    m = _add(cb, m, x)
+                x += 1
         i = 0
         norder = self.norder
         while m < k and i < norder:
             y = _ORDER[i]
             i += 1
-            if cells[y]:
-                continue
-            j = 0
-            while j < m and _CAND[cb + j] != y:
-                j += 1
-            if j == m:
-                _CAND[cb + m] = y
-                m += 1
+            if not cells[y]:
+                m = _add(cb, m, y)
         return m
 
     def _search_root(self, seat):
-        """Try the best k1 cells: our marble, the forced replies it provokes, the opponent's
-        best replies (Expert), static evaluation. Returns the turn."""
-        b = self.b
+        """Try the k1 best cells: our marble, the forced answers it provokes, the
+        opponent's best replies (Expert), evaluation; Expert deepens while the budget
+        lasts (small boards: several plies). Returns the turn."""
         me = self.colour[seat]
         nxt = (seat + 1) % self.players
         cfg = self.cfg
-        k1 = min(cfg["k1"], self.norder)
-        depth = 1 if cfg["k2"] else 0
-        best = -INF - 1
-        best_x = _ORDER[0]
-        alpha = -INF
-        for i in range(k1):
-            x = _ORDER[i]
-            mark = self.npath
-            self.put(x, MARBLE + me)
-            self.marbles[seat] -= 1
-            v = -self.search(nxt, depth, -INF, -alpha, 1)
-            self.marbles[seat] += 1
-            self.undo_to(mark)
-            # A small share of the root score breaks ties towards the ordering (and noise).
-            v = v * 4 + (SCORE[x] & 3)
-            if v > best:
-                best = v
-                best_x = x
-                if v // 4 > alpha:
-                    alpha = v // 4
-            yield None
+        k1 = self._candidates(me, 0, cfg["k1"])
+        depth = cfg.get("depth", 1) if cfg["k2"] else 0
+        best_x = _CAND[0]
+        while True:
+            start = self.nodes
+            best = -INF - 1
+            alpha = -INF
+            done = 0
+            for i in range(k1):
+                if i >= 1 and self.nodes >= self.limit:
+                    break
+                x = _CAND[i]
+                mark = self.npath
+                self.put(x, MARBLE + me)
+                self.marbles[seat] -= 1
+                v = -self.search(nxt, depth, -INF, -alpha + 1, 1)
+                self.marbles[seat] += 1
+                self.undo_to(mark)
+                # Ties go to the better root score (which carries the seed's noise).
+                v = v * 4 + (SCORE[x] & 3)
+                _RV[i] = v
+                done = i + 1
+                if v > best:
+                    best = v
+                    if v // 4 > alpha:
+                        alpha = v // 4
+                yield None
+            # The best of this pass (the previous best is searched first, so a pass cut
+            # short by the budget still compares against it).
+            for i in range(done):
+                if _RV[i] == best:
+                    best_x = _CAND[i]
+                    break
+            used = self.nodes - start
+            if DEBUG:
+                DEBUG(depth, done, used, self.nodes)
+            if (not cfg["k2"] or done < k1 or best >= 4 * (WIN // 2) or best <= -4 * (WIN // 2)
+                    or depth >= MAXDEPTH or self.nodes + 5 * used > self.limit):
+                break
+            # Deepen: the candidates in the order of this pass.
+            for i in range(1, k1):
+                x = _CAND[i]
+                v = _RV[i]
+                j = i
+                while j > 0 and _RV[j - 1] < v:
+                    _RV[j] = _RV[j - 1]
+                    _CAND[j] = _CAND[j - 1]
+                    j -= 1
+                _RV[j] = v
+                _CAND[j] = x
+            depth += 1
         return [("marble", best_x)]
 
     # ----- threat-space search ------------------------------------------------------------
     def _tss_root(self, seat, depth):
-        """A marble that wins by force through threats, or -1. Each own move must make at
-        least one three; the defender covers the completion cells with a marble and stars
-        (every choice is tried), so a fork wins once its cells outnumber the defender's stars
-        + 1. Returns the first winning cell found."""
-        b = self.b
+        """A marble that wins by force through threats, or -1. Every own move makes at least
+        one three; the defender covers the completion cells with a marble and stars (each
+        choice is tried), so a fork wins once its cells outnumber the defender's stars + 1."""
         me = self.colour[seat]
-        nxt = (seat + 1) % self.players
-        cells = b.cells
-        # Candidate threat moves at the root: cells where a marble makes a three, biggest
-        # fork first (the scan counted them).
+        base = me * MAXCELLS
+        cells = self.b.cells
         m = 0
         for x in range(len(cells)):
-            if cells[x]:
-                continue
-            if (VAL[x] >> TM_SHIFT) & 255:
+            if not cells[x] and TWO[base + x]:
                 m = _insert_by(_CAND, 0, m, 16, x, SCORE)
         for i in range(m):
             x = _CAND[i]
-            if self.nodes >= self.budget:
+            if self.nodes >= self.limit:
                 break
             if self._tss_move(seat, x, depth, 1):
                 return x
@@ -507,7 +614,7 @@ class Two:
         return -1
 
     def _tss_move(self, seat, x, depth, ply):
-        """Does a marble of `seat` on x win by force in `depth` own threat moves?"""
+        """Does a marble of `seat` on x win by force within `depth` own threat moves?"""
         b = self.b
         c = self.colour[seat]
         nxt = (seat + 1) % self.players
@@ -517,12 +624,9 @@ class Two:
             return False
         if k > s_def + 1:
             return True
-        if depth <= 1:
+        if depth <= 1 or self.players != 2:
             return False
-        # Keep the completion cells: EBUF is reused below.
         base = 8 * ply
-        if k > 8:
-            k = 8
         for i in range(k):
             _TB[base + i] = EBUF[i]
         mark = self.npath
@@ -531,7 +635,7 @@ class Two:
         ok = True
         o = 1 - c
         for i in range(k):
-            # Defender: marble on completion cell i, stars on the others.
+            # The defender: marble on completion cell i, stars on the others.
             m2 = self.npath
             for j in range(k):
                 if j != i:
@@ -551,24 +655,21 @@ class Two:
         return ok
 
     def _tss_continue(self, seat, depth, ply):
-        """After the defender's answer: `seat` to move again (two seats; in Bridge the
-        partner's turn is skipped as if it passed, so Bridge uses depth 1 only)."""
+        """After the defender's answer, `seat` to move again: win on with another threat."""
         b = self.b
         c = self.colour[seat]
         o = 1 - c
-        if self.nodes >= self.budget:
-            return False
         if b.nopen[c][3]:
-            return True  # the defender left a completion cell open
-        if self.players != 2:
+            return True  # a completion cell was left open
+        if self.nodes >= self.limit or not self.marbles[seat]:
             return False
         base = 8 * ply
         nt = core.threat_cells(b, o, _TB, base, 8)
         mark = self.npath
         starred = 0
         if nt:
-            # The defender's marble made threes of its own: cover them with stars (we keep
-            # the marble for the attack) if we can.
+            # The defender's marble made threes of its own: star them (the marble stays
+            # free for the attack) if we can.
             if nt > self.stars[seat]:
                 return False
             for i in range(nt):
@@ -576,25 +677,70 @@ class Two:
             self.stars[seat] -= nt
             starred = nt
         won = False
-        # Next threat moves: cells where our marble makes a three (global square scan).
-        m = _two_cells(b, c, _CAND, 16 * ply, 16)
+        cb = 16 * ply
+        tb = c * MAXCELLS
+        cells = b.cells
+        m = 0
+        for x in range(len(cells)):
+            if not cells[x] and TWO[tb + x]:
+                if m < 16:
+                    _CAND[cb + m] = x
+                    m += 1
+        # Fork cells first.
         for i in range(m):
-            x = _CAND[16 * ply + i]
-            if self._tss_move(seat, x, depth, ply + 1):
+            x = _CAND[cb + i]
+            if TWO[tb + x] >= 2 and self._tss_move(seat, x, depth, ply + 1):
                 won = True
                 break
-            if self.nodes >= self.budget:
-                break
+        if not won:
+            for i in range(m):
+                x = _CAND[cb + i]
+                if TWO[tb + x] == 1 and self._tss_move(seat, x, depth, ply + 1):
+                    won = True
+                    break
+                if self.nodes >= self.limit:
+                    break
         self.stars[seat] += starred
         self.undo_to(mark)
         return won
 
 
-_ORDER = bytearray(16)
+def _add(cb, m, y):
+    """Append y to _CAND[cb:cb + m] unless it is there already; the new length."""
+    j = 0
+    while j < m and _CAND[cb + j] != y:
+        j += 1
+    if j == m:
+        _CAND[cb + m] = y
+        m += 1
+    return m
+
+
+def _add_forks(c, cells, cb, m, k):
+    tb = c * MAXCELLS
+    for x in range(len(cells)):
+        if m >= k:
+            break
+        if TWO[tb + x] >= 2 and not cells[x]:
+            m = _add(cb, m, x)
+    return m
+
+
+def _fork_cells(c, cells, buf, base, cap):
+    """Empty cells with TWO >= 2 for colour c into buf[base:], at most cap; how many."""
+    tb = c * MAXCELLS
+    m = 0
+    for x in range(len(cells)):
+        if TWO[tb + x] >= 2 and not cells[x]:
+            buf[base + m] = x
+            m += 1
+            if m >= cap:
+                break
+    return m
 
 
 def _insert_by(buf, base, m, cap, x, score):
-    """Insert cell x into buf[base:base + m] kept sorted by decreasing score; new length."""
+    """Insert cell x into buf[base:base + m], kept sorted by decreasing score; new length."""
     v = score[x]
     if m == cap:
         if v <= score[buf[base + m - 1]]:
@@ -606,37 +752,3 @@ def _insert_by(buf, base, m, cap, x, score):
         j -= 1
     buf[base + j] = x
     return m + 1
-
-
-def _two_cells(b, c, buf, base, cap):
-    """Cells where a c marble makes a three: the empty corners of open squares holding two
-    c marbles. One pass over all squares (~1 M fuel at n = 11). Cells that several such
-    squares share (fork cells) come first."""
-    geo = b.geo
-    cnt = b.cnt[c]
-    corners = geo.sq_cells
-    cells = b.cells
-    m = 0
-    nf = 0  # fork cells at the front
-    for s in range(geo.nsq):
-        if cnt[s] != 2:
-            continue
-        j = 4 * s
-        for q in range(4):
-            e = corners[j + q]
-            if cells[e]:
-                continue
-            i = 0
-            while i < m and buf[base + i] != e:
-                i += 1
-            if i < m:
-                if i >= nf:
-                    # Seen before: a fork cell; move it to the front part.
-                    t = buf[base + nf]
-                    buf[base + nf] = e
-                    buf[base + i] = t
-                    nf += 1
-            elif m < cap:
-                buf[base + m] = e
-                m += 1
-    return m
