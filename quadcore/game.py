@@ -5,13 +5,10 @@ understands and leaves the game exactly as it was. Underneath, `Board` keeps the
 """
 
 from .board import Board, EMPTY, STAR, MARBLE
-from .crc import crc16
 from .geometry import geometry, zeros
 from .notation import cell_name, format_turn, parse_turn
 from .rules import MOVE_CAP, VARIANTS, Rules
 
-SAVE_MAGIC = b"QP"
-SAVE_VERSION = 1
 # The undo stack is a preallocated bytearray of actions: code, cell (and a move's target).
 _STAR = 1
 _MARBLE = 2
@@ -393,60 +390,17 @@ class Game:
         return h1 * 64 + (h2 & 63)  # h1 < 2**24, so the key stays below 2**30
 
     # ----- save / load -------------------------------------------------------------------
+    # The code lives in quadcore.save, imported only when a game is saved or loaded: the
+    # device can drop it again between saves (about 1.5 KB of bytecode).
     def to_bytes(self):
         """The whole game (rules, the undo stack, star mode) as a versioned, checksummed
         byte string: 13 bytes + 2 per star or marble (a standard game stays under 120)."""
-        r = self.rules
-        flags = (1 if r.one_short else 0) | (2 if r.claim else 0) | (4 if self.star_armed else 0)
-        n = self._top
-        out = bytearray(SAVE_MAGIC)
-        out.extend(bytes((SAVE_VERSION, r.size, r.players, r.marbles, r.stars,
-                          VARIANTS.index(r.variant), flags, n >> 8, n & 255)))
-        out.extend(self._log[:n])
-        c = crc16(out)
-        out.append(c >> 8)
-        out.append(c & 255)
-        return bytes(out)
+        from .save import dump
+        return dump(self)
 
     @classmethod
     def from_bytes(cls, data):
         """Rebuild a game from `to_bytes` output by replaying it through the checked API;
         ValueError for anything truncated, corrupted, from another version or illegal."""
-        data = bytes(data)
-        if len(data) < 13 or data[:2] != SAVE_MAGIC:
-            raise ValueError("not a Quad Pocket save")
-        if data[2] != SAVE_VERSION:
-            raise ValueError("save is from format version %d, this is %d"
-                             % (data[2], SAVE_VERSION))
-        if crc16(data, 0, len(data) - 2) != (data[-2] << 8 | data[-1]):
-            raise ValueError("save data is damaged (checksum mismatch)")
-        size, players, marbles, stars, var, flags = data[3:9]
-        length = data[9] << 8 | data[10]
-        if var >= len(VARIANTS) or flags & ~7 or 11 + length != len(data) - 2:
-            raise ValueError("save data is damaged (bad header)")
-        try:
-            g = cls(size, players, marbles, stars, bool(flags & 1), VARIANTS[var],
-                    bool(flags & 2))
-            i = 11
-            end = len(data) - 2
-            while i < end:
-                code = data[i]
-                if code == _MOVE:
-                    if i + 3 > end:
-                        raise ValueError("it ends inside a move")
-                    g.move(data[i + 1], data[i + 2])
-                    i += 3
-                    continue
-                if i + 2 > end:
-                    raise ValueError("it ends inside an action")
-                if code == _STAR:
-                    g.star(data[i + 1])
-                elif code == _MARBLE:
-                    g.marble(data[i + 1])
-                else:
-                    raise ValueError("unknown action code %d" % code)
-                i += 2
-        except ValueError as e:
-            raise ValueError("save data is damaged (%s)" % e)
-        g.star_armed = bool(flags & 4)
-        return g
+        from .save import load
+        return load(cls, data)

@@ -92,16 +92,17 @@ class App:
         startup.start(self)  # prefs, game slots, sound, palettes, first screen
         del startup
         self.forget("startup")
+        self.forget("save", "quadcore")  # loaded by a resumed game; needed again at a save
         self.tick_refresh()
 
     # --- helpers ---------------------------------------------------------------------------
     @staticmethod
-    def forget(name):
-        """Drop a quadpocket submodule needed only for a while: its sys.modules entry and
-        the package attribute both keep its compiled code alive."""
+    def forget(name, package="quadpocket"):
+        """Drop a submodule needed only for a while: its sys.modules entry and the
+        package attribute both keep its compiled code alive."""
         import sys
-        sys.modules.pop("quadpocket." + name, None)
-        pkg = sys.modules.get("quadpocket")
+        sys.modules.pop(package + "." + name, None)
+        pkg = sys.modules.get(package)
         if pkg is not None and hasattr(pkg, name):
             delattr(pkg, name)
 
@@ -143,6 +144,7 @@ class App:
             save_game(self.p.nvm, self.games, s.to_bytes())
         except ValueError as e:
             self.p.log("game not saved: %s" % e)
+        self.forget("save", "quadcore")  # the save code is needed again only next round
 
     def show(self, group, mode):
         if self.p.display.root_group is not group:

@@ -1,0 +1,65 @@
+"""Save format of a game: magic b"QP", format version, the rules, the undo stack, star mode
+and a CRC-16. Loading replays the stack through the checked API, so anything truncated,
+corrupted, from another version or describing an illegal game is refused."""
+
+from .crc import crc16
+from .game import _MARBLE, _MOVE, _STAR
+from .rules import VARIANTS
+
+SAVE_MAGIC = b"QP"
+SAVE_VERSION = 1
+
+
+def dump(g):
+    r = g.rules
+    flags = (1 if r.one_short else 0) | (2 if r.claim else 0) | (4 if g.star_armed else 0)
+    n = g._top
+    out = bytearray(SAVE_MAGIC)
+    out.extend(bytes((SAVE_VERSION, r.size, r.players, r.marbles, r.stars,
+                      VARIANTS.index(r.variant), flags, n >> 8, n & 255)))
+    out.extend(g._log[:n])
+    c = crc16(out)
+    out.append(c >> 8)
+    out.append(c & 255)
+    return bytes(out)
+
+
+def load(cls, data):
+    data = bytes(data)
+    if len(data) < 13 or data[:2] != SAVE_MAGIC:
+        raise ValueError("not a Quad Pocket save")
+    if data[2] != SAVE_VERSION:
+        raise ValueError("save is from format version %d, this is %d"
+                         % (data[2], SAVE_VERSION))
+    if crc16(data, 0, len(data) - 2) != (data[-2] << 8 | data[-1]):
+        raise ValueError("save data is damaged (checksum mismatch)")
+    size, players, marbles, stars, var, flags = data[3:9]
+    length = data[9] << 8 | data[10]
+    if var >= len(VARIANTS) or flags & ~7 or 11 + length != len(data) - 2:
+        raise ValueError("save data is damaged (bad header)")
+    try:
+        g = cls(size, players, marbles, stars, bool(flags & 1), VARIANTS[var],
+                bool(flags & 2))
+        i = 11
+        end = len(data) - 2
+        while i < end:
+            code = data[i]
+            if code == _MOVE:
+                if i + 3 > end:
+                    raise ValueError("it ends inside a move")
+                g.move(data[i + 1], data[i + 2])
+                i += 3
+                continue
+            if i + 2 > end:
+                raise ValueError("it ends inside an action")
+            if code == _STAR:
+                g.star(data[i + 1])
+            elif code == _MARBLE:
+                g.marble(data[i + 1])
+            else:
+                raise ValueError("unknown action code %d" % code)
+            i += 2
+    except ValueError as e:
+        raise ValueError("save data is damaged (%s)" % e)
+    g.star_armed = bool(flags & 4)
+    return g
