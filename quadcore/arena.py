@@ -30,8 +30,8 @@ def random_turn(game, rng):
     empty = [x for x in range(len(cells)) if cells[x] == 0]
     seat = game.turn
     if r.moves and (game.marbles_left[seat] == 0 or (r.variant == "rapid" and rng.below(2))):
-        own = [x for x in range(len(cells)) if cells[x] - MARBLE in r.seat_colours[seat]
-               and cells[x] >= MARBLE and cells[x] != 255]
+        own = [x for x in range(len(cells))
+               if MARBLE <= cells[x] < 255 and cells[x] - MARBLE in r.seat_colours[seat]]
         if own:
             frm = own[rng.below(len(own))]
             to = empty[rng.below(len(empty))]
@@ -48,7 +48,6 @@ def play_game(a, b, a_first, seed, rules, opening=2):
     from . import ai
     g = Game(**rules)
     rng = Rng(seed)
-    players = g.rules.players
     # The seat of A: 0 when A moves first; the other seats are B's (several seats of B in
     # games of more players: every non-A seat is played by B).
     a_seat = 0 if a_first else 1
@@ -64,7 +63,6 @@ def play_game(a, b, a_first, seed, rules, opening=2):
             turn = ai.choose(g, who, seed)
         g.play(turn)
     kind, winner, _ = g.result
-    del players
     if kind == "draw":
         return 0.5, g.turns
     side_a = g.rules.seat_side[a_seat]

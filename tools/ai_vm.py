@@ -2,10 +2,14 @@
 
     python -m tools.ai_vm [--levels trainer,easy,average,expert] [--suite FILE]
 
-Each (position, level) is measured by difference: one VM run builds the game and stops, the
-other does the same and then chooses the move. Both runs import the AI and build its tables
-first, so the figures are the steady-state cost of one move (what the device pays per move
-after start-up). Bytes are gc.mem_alloc() before/after with the GC off (exact).
+The suite (host_tests/data/ai_suite.txt) is 30 positions from ten Expert-Average games
+(seeds 1-10, two random opening marbles): after turn 3-6 (openings), 12-17 (middle games)
+and 2-4 turns before each game's end (late games).
+
+Each (position, level) is measured by difference: two VM runs build the game, import the AI
+and build its tables (so the figures are the steady-state cost of one move: what the device
+pays per move after start-up); then one executes `ai.choose` and the other a no-op. Bytes are
+gc.mem_alloc() before/after with the GC off (exact).
 """
 
 import argparse
@@ -35,25 +39,27 @@ _SETUP = """
 import gc
 from quadcore.game import Game
 from quadcore import ai
-from quadcore.ai import core, fast, two, other
+from quadcore.ai import core, fast, two, other, search, tss
 for _w in set(v["w"] for v in two.LEVELS.values()):
-    two._tables(_w)
+    two.tables_for(_w)
 g = Game(**%r)
 for _t in %r:
     g.play(_t)
-_a0 = 0
+_a0 = _a1 = 0
 _t = ''
+_code = None
 """
+# Both runs compile both statements; a one-digit pick chooses which one executes, so the
+# programs differ in nothing else (tools.mpvm.measure does the same). gc.mem_alloc() costs
+# ~5 M fuel (it walks the heap), so it runs outside the picked statement, in both runs.
 _RUN = """
+_code = (compile('pass', '<stmt>', 'exec'), compile(%r, '<stmt>', 'exec'))[%d]
 _a0 = gc.mem_alloc()
-_t = ai.choose(g, %r, %d)
-print('cost:', gc.mem_alloc() - _a0, two.LAST[0], _t)
+exec(_code, globals())
+_a1 = gc.mem_alloc()
+print('cost:', _a1 - _a0, core.LAST[0], _t)
 """
-_BASE = """
-_a0 = gc.mem_alloc()
-_t = ''
-print('cost:', gc.mem_alloc() - _a0, 0, _t)
-"""
+_STMT = "_t = ai.choose(g, %r, %d)"
 
 
 def _parse(out):
@@ -64,15 +70,19 @@ def _parse(out):
     raise mpvm.GuestError("no cost line", out)
 
 
-def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT):
-    """{level: (fuel, bytes, nodes, turn)} for the position after `turns`."""
-    setup = _SETUP % (rules or {}, list(turns))
-    _, base = mpvm.run_wasm(setup + _BASE, root=root)
+def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, patch=""):
+    """{level: (fuel, bytes, nodes, turn)} for the position after `turns`: two runs per
+    level whose programs differ in one digit (the no-op or the move). `patch` is extra
+    setup code (tools/ai_tradeoff.py changes a level's budget with it)."""
+    setup = _SETUP % (rules or {}, list(turns)) + patch
     res = {}
     for lv in levels:
-        out, fuel = mpvm.run_wasm(setup + _RUN % (lv, seed), root=root)
-        nbytes, nodes, turn = _parse(out)
-        res[lv] = (fuel - base, nbytes, nodes, turn)
+        stmt = _STMT % (lv, seed)
+        out0, base = mpvm.run_wasm(setup + _RUN % (stmt, 0), root=root)
+        out1, fuel = mpvm.run_wasm(setup + _RUN % (stmt, 1), root=root)
+        b0 = _parse(out0)[0]
+        nbytes, nodes, turn = _parse(out1)
+        res[lv] = (fuel - base, nbytes - b0, nodes, turn)
     return res
 
 

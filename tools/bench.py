@@ -70,10 +70,12 @@ def ruler_section() -> None:
 
 # Sections run in this order. Engine, computer-player and UI tables go here.
 from tools.bench_engine import engine_section  # noqa: E402
+from tools.bench_ai import ai_section  # noqa: E402
 
 SECTIONS = [
     ruler_section,
     engine_section,
+    ai_section,
 ]
 
 

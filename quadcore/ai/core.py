@@ -1,8 +1,8 @@
 """Primitives of the computer player: cell scans, threat cells, fork sizes, scratch buffers.
 
 Everything here reads the incremental counters of `Board` (cnt, thr, nopen) and allocates
-nothing per call: results go into the module's scratch buffers, which are allocated once at
-import (about 2.3 KB for the largest board, 15 x 15).
+nothing per call: results go into the module's scratch buffers, allocated once at import
+(about 2 KB, sized for the largest board, 15 x 15).
 
 Measured on the MicroPython VM (n = 11): one pass over the squares through a cell costs about
 2,700 fuel a square with two table lookups, so scanning every empty cell of an opening position
@@ -32,13 +32,27 @@ def _zeros(typecode, n):
 
 
 VAL = _zeros("i", MAXCELLS)     # packed scan value per cell (0 for occupied cells)
-ORD = bytearray(MAXCELLS)       # cells sorted by decreasing score (see `order`)
-SCORE = _zeros("i", MAXCELLS)   # per-cell score a level computes from VAL
-TBUF = bytearray(MAXCELLS)      # threat cells
-EBUF = bytearray(64)            # completion cells of one fork (see `completions`)
+# A level turns VAL[x] into its score for x in place (each cell read before it is written),
+# so both names share one array: 900 bytes of the device's heap saved.
+SCORE = VAL
+TBUF = bytearray(64)            # threat cells (callers cap their lists at 32)
+EBUF = bytearray(16)            # completion cells of one fork (see `completions`)
+
+# Scratch of the two-colour search (two.py, search.py, tss.py): allocated once, ~0.8 KB.
+WIN = 1 << 22                   # a won position; WIN - ply prefers the quicker win
+INF = 1 << 24
+MAXPLY = 16                     # forced answers included; the search stops 2 short of it
+MAXDEPTH = 6                    # deepest full-width pass (small boards get there)
+PATH = bytearray(128)           # cells of the pieces the current line has put down
+TB = bytearray(MAXPLY * 8)      # threat / completion cells, 8 per ply
+CAND = bytearray(MAXPLY * 16)   # candidate cells, 16 per ply
+ORDER = bytearray(24)           # the root order, best first
+RV = _zeros("i", 16)            # root values of the current pass
+FORCED = bytearray(MAXPLY)      # per ply: completion cells to cover (0: a free choice)
+LAST = [0]                      # nodes the last decision used (tests and benchmarks read it)
 
 
-def tables(w, three_bonus=0):
+def tables(w):
     """Lookup tables for `scan`: index = a square's counter for one colour (0..35).
 
     w[k] = value of putting a marble into a square that is open for a colour holding k of
@@ -50,7 +64,7 @@ def tables(w, three_bonus=0):
     td = []
     for v in range(40):
         if v < 3:
-            ta.append(w[v] + ((1 << TM_SHIFT) if v == 2 else 0) + (three_bonus if v == 2 else 0))
+            ta.append(w[v] + ((1 << TM_SHIFT) if v == 2 else 0))
             td.append(w[v] + ((1 << TO_SHIFT) if v == 2 else 0))
         else:
             ta.append(0)
@@ -75,31 +89,6 @@ def scan2(b, me, op, ta, td):
         for i in range(st[x], st[x + 1]):
             s = sqs[i]
             t += ta[cm[s]] + td[co[s]]
-        val[x] = t
-
-
-def scan_multi(b, mine, ops, ta, td):
-    """Like `scan2` for several own colours (summed) against several opposing colours."""
-    cells = b.cells
-    geo = b.geo
-    sqs = geo.cell_sq
-    st = geo.cell_start
-    val = VAL
-    for x in range(len(cells)):
-        if cells[x]:
-            val[x] = 0
-            continue
-        t = 0
-        lo = st[x]
-        hi = st[x + 1]
-        for c in mine:
-            cm = b.cnt[c]
-            for i in range(lo, hi):
-                t += ta[cm[sqs[i]]]
-        for c in ops:
-            co = b.cnt[c]
-            for i in range(lo, hi):
-                t += td[co[sqs[i]]]
         val[x] = t
 
 
@@ -209,6 +198,44 @@ def top_cells(score, cells, k, out, start=0):
     return m
 
 
-__all__ = ["EMPTY", "MARBLE", "STAR", "VAL", "ORD", "SCORE", "TBUF", "EBUF", "tables", "scan2",
-           "scan_multi", "threat_cells", "first_threat", "completions", "is_tilted",
-           "only_tilted", "top_cells"]
+def add(buf, base, m, y):
+    """Append y to buf[base:base + m] unless it is there already; the new length."""
+    j = 0
+    while j < m and buf[base + j] != y:
+        j += 1
+    if j == m:
+        buf[base + m] = y
+        m += 1
+    return m
+
+
+def cells_with(two, c, cells, buf, base, m, cap, need):
+    """Append (no duplicates) empty cells whose two[c] >= need to buf[base + m:], until the
+    list holds cap cells; the new length. need = 2: fork cells."""
+    tb = c * MAXCELLS
+    for x in range(len(cells)):
+        if m >= cap:
+            break
+        if two[tb + x] >= need and not cells[x]:
+            m = add(buf, base, m, x)
+    return m
+
+
+def insert_by(buf, base, m, cap, x, score):
+    """Insert cell x into buf[base:base + m], kept sorted by decreasing score; new length."""
+    v = score[x]
+    if m == cap:
+        if v <= score[buf[base + m - 1]]:
+            return m
+        m -= 1
+    j = m
+    while j > 0 and score[buf[base + j - 1]] < v:
+        buf[base + j] = buf[base + j - 1]
+        j -= 1
+    buf[base + j] = x
+    return m + 1
+
+
+__all__ = ["EMPTY", "MARBLE", "STAR", "VAL", "SCORE", "TBUF", "EBUF", "tables", "scan2",
+           "threat_cells", "first_threat", "completions", "is_tilted",
+           "only_tilted", "top_cells", "add", "cells_with", "insert_by"]

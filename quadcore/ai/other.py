@@ -9,6 +9,7 @@ place/remove and kept only if they open no completion cell for an opponent.
 """
 
 from ..board import MARBLE, STAR
+from ..notation import format_turn
 from . import core
 from .core import VAL, VMASK, SCORE, TBUF
 
@@ -16,6 +17,32 @@ _NOISE = {"trainer": 40, "easy": 14, "average": 2, "expert": 1}
 _W = (2, 6, 14)
 _TAB = []
 _OWN = bytearray(16)
+_DEST = bytearray(32)  # Trek / Rapid: destinations tried
+
+
+def _scan(b, mine, ops, ta, td):
+    """Like `scan2` for several own colours (summed) against several opposing colours."""
+    cells = b.cells
+    geo = b.geo
+    sqs = geo.cell_sq
+    st = geo.cell_start
+    val = VAL
+    for x in range(len(cells)):
+        if cells[x]:
+            val[x] = 0
+            continue
+        t = 0
+        lo = st[x]
+        hi = st[x + 1]
+        for c in mine:
+            cm = b.cnt[c]
+            for i in range(lo, hi):
+                t += ta[cm[sqs[i]]]
+        for c in ops:
+            co = b.cnt[c]
+            for i in range(lo, hi):
+                t += td[co[sqs[i]]]
+        val[x] = t
 
 
 def _tables():
@@ -45,7 +72,7 @@ class Other:
         g = self.game
         if r.moves:
             turn = yield from self._run_moves(g.marbles_left[self.seat])
-            yield turn
+            yield format_turn(turn, g.n)
             return
         # Which colour does the next marble take (a Duel turn may be half done)?
         j = 0
@@ -54,30 +81,28 @@ class Other:
                 j += 1
         stars = []
         marbles = []
-        while j < r.per_turn:
-            c = self.mine[j]
-            x = self._place_one(c, stars, j + 1 < r.per_turn)
-            yield None
-            marbles.append(x)
-            # Keep the marble on the board so a second Duel marble sees it.
-            b.place(x, MARBLE + c)
-            j += 1
-            if b.nopen[c][4]:
-                break
-        # Take back what we tried, then answer: stars first, marbles in colour order.
-        for x in marbles:
-            b.remove(x)
-        out = []
-        for a in stars:
-            b.remove(a[1])
-            out.append(a)
-        for x in marbles:
-            out.append(("marble", x))
-        yield out
+        placed = []  # every piece tried on the board, taken back however the turn ends
+        try:
+            while j < r.per_turn:
+                c = self.mine[j]
+                x = self._place_one(c, stars, placed, j + 1 < r.per_turn)
+                marbles.append(x)
+                # Keep the marble on the board so a second Duel marble sees it.
+                b.place(x, MARBLE + c)
+                placed.append(x)
+                j += 1
+                if b.nopen[c][4]:
+                    break
+        finally:
+            while placed:
+                b.remove(placed.pop())
+        yield None
+        # Stars first, then the marbles in colour order.
+        yield format_turn(stars + [("marble", x) for x in marbles], g.n)
 
-    def _place_one(self, c, actions, more_marbles):
-        """The cell for one marble of colour c (stars it needs go into `actions`, and onto
-        the board so later choices see them)."""
+    def _place_one(self, c, actions, placed, more_marbles):
+        """The cell for one marble of colour c. Stars it needs go into `actions`, and onto
+        the board (listed in `placed`) so later choices see them."""
         b = self.b
         # A quad now (any of our colours: in a Duel the first marble's colour is fixed).
         w = core.first_threat(b, c)
@@ -98,14 +123,9 @@ class Other:
                     k += 1
             nt = k
         ta, td = _tables()
-        core.scan_multi(b, (c,), self.ops, ta, td)
+        _scan(b, (c,), self.ops, ta, td)
         cells = b.cells
-        rng = self.rng
-        for x in range(len(cells)):
-            if cells[x]:
-                SCORE[x] = -(1 << 24)
-            else:
-                SCORE[x] = (VAL[x] & VMASK) + (rng.below(self.noise + 1) if self.noise else 0)
+        self._scores(cells, c if self.noise <= 2 else -1)
         if nt:
             # The marble on the best threat cell; a later Duel marble may cover one more;
             # stars on the rest while they last.
@@ -120,6 +140,7 @@ class Other:
                 if t == best or left <= 0 or self.stars <= 0:
                     continue
                 b.place(t, STAR)
+                placed.append(t)
                 actions.append(("star", t))
                 self.stars -= 1
                 left -= 1
@@ -131,6 +152,36 @@ class Other:
                 bv = SCORE[x]
                 best = x
         return best
+
+    def _scores(self, cells, c=-1):
+        """SCORE[x] = the scan value plus the level's noise (a hash of the cell and one draw
+        of the seeded generator: a draw per cell would allocate on the device). Average and
+        Expert (c >= 0) add forks: a marble making k completion cells costs the next seat
+        k - 1 stars (or the game, past its stars + 1); a cell where an opponent would fork
+        is worth taking."""
+        mix = self.rng.next15()
+        m = self.noise + 1
+        b = self.b
+        nxt_stars = self.game.stars_left[(self.seat + 1) % self.rules.players]
+        for x in range(len(cells)):
+            if cells[x]:
+                SCORE[x] = -(1 << 24)
+                continue
+            t = VAL[x]
+            v = (t & VMASK) + ((x * 211 + mix) * 1021 >> 4) % m
+            if c >= 0:
+                if (t >> core.TM_SHIFT) & 255 >= 2:
+                    k = core.completions(b, x, c, core.EBUF)
+                    if k > nxt_stars + 1:
+                        v += 1 << 20
+                    elif k >= 2:
+                        v += 300 * (k - 1)
+                if t >> core.TO_SHIFT >= 2:
+                    for o in self.ops:
+                        k = core.completions(b, x, o, core.EBUF)
+                        if k >= 2:
+                            v += 150 * (k - 1)
+            SCORE[x] = v
 
     def _lapse(self, x, c):
         if not self.tilt or not core.only_tilted(self.b, x, c, 3):
@@ -165,19 +216,14 @@ class Other:
                     return [("move", f, w)]
         yield None
         ta, td = _tables()
-        core.scan_multi(b, (c,), self.ops, ta, td)
-        rng = self.rng
-        for x in range(len(cells)):
-            if cells[x]:
-                SCORE[x] = -(1 << 24)
-            else:
-                SCORE[x] = (VAL[x] & VMASK) + (rng.below(self.noise + 1) if self.noise else 0)
+        _scan(b, (c,), self.ops, ta, td)
+        self._scores(cells)
         # 2. Destinations: the best few cells and the opponents' completion cells.
-        k = core.top_cells(SCORE, cells, 8, core.ORD, 0)
+        k = core.top_cells(SCORE, cells, 8, _DEST, 0)
         nt = self._opp_threats(16)
         for i in range(nt):
             if k < 24:
-                core.ORD[k] = TBUF[i]
+                _DEST[k] = TBUF[i]
                 k += 1
         best_v = -(1 << 26)
         best_f = -2
@@ -194,7 +240,7 @@ class Other:
                 loss = self._value_of_own(f, c)
                 b.remove(f)
             for di in range(k):
-                to = core.ORD[di]
+                to = _DEST[di]
                 if cells[to] or to == f:
                     continue
                 b.place(to, MARBLE + c)
