@@ -136,3 +136,10 @@ def test_game_state_within_budget_fresh_and_after_a_whole_game(resident):
     assert turns > 10
     assert fresh <= STATE_BUDGET
     assert full <= STATE_BUDGET
+
+
+def test_prng_draws_allocate_nothing_on_the_device():
+    m = mpvm.measure("from quadcore import Rng\nr = Rng(5)\n"
+                     "def draws(r):\n    t = 0\n    for i in range(300):\n"
+                     "        t ^= r.next15() + r.below(117)\n    return t\n", "draws(r)")
+    assert m.bytes_allocated == 0

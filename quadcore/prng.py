@@ -44,7 +44,10 @@ class Rng:
         # (a * x) mod 2**30 from 15-bit pieces: lo*lo fits in 30 bits; the cross terms only
         # matter mod 2**15, so each is masked before it can grow.
         cross = ((_A_HI * xl) & _MASK15) + ((_A_LO * xh) & _MASK15)
-        x = (_A_LO * xl + ((cross & _MASK15) << 15) + _C) & _MASK30
+        # lo*lo + c < 2**30; adding the cross term in the high half (and not as a 31-bit
+        # sum) keeps every step a small int, so drawing never allocates on the device.
+        t = _A_LO * xl + _C
+        x = ((((t >> 15) + cross) & _MASK15) << 15) | (t & _MASK15)
         self.state = x
         return x
 
