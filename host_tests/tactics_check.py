@@ -35,6 +35,26 @@ class Tactics:
     def __init__(self, n):
         self.g = Board(n)
 
+    def state_of(self, game):
+        """The checker's state for the seat to move in a two-player engine game:
+        (own marbles, opponent marbles, stars, own stars left, opponent stars left)."""
+        g = self.g
+        me = op = stars = 0
+        n = game.n
+        for y in range(n):
+            for x in range(n):
+                v = game.cells[y * n + x]
+                if (x, y) not in g.bit or v == 0:
+                    continue
+                b = g.bit[(x, y)]
+                if v == 1:
+                    stars |= b
+                elif v - 2 == game.turn:
+                    me |= b
+                else:
+                    op |= b
+        return (me, op, stars, game.stars_left[game.turn], game.stars_left[1 - game.turn])
+
     # ----- basic facts -------------------------------------------------------------------
     def completions(self, own, empty):
         """Cells where `own` completes a square now."""

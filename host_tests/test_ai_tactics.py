@@ -33,22 +33,7 @@ def test_suite_is_big_and_covers_every_kind():
 def checker_state(t, game):
     """The exact checker's view of the position (independent bitboards)."""
     tc = Tactics(t["size"])
-    g = tc.g
-    me = op = stars = 0
-    n = t["size"]
-    for y in range(n):
-        for x in range(n):
-            v = game.cells[y * n + x]
-            if (x, y) not in g.bit or v == 0:
-                continue
-            b = g.bit[(x, y)]
-            if v == 1:
-                stars |= b
-            elif v - 2 == game.turn:
-                me |= b
-            else:
-                op |= b
-    return tc, (me, op, stars, game.stars_left[game.turn], game.stars_left[1 - game.turn])
+    return tc, tc.state_of(game)
 
 
 def solves(t, turn, game):

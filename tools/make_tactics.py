@@ -335,22 +335,7 @@ def main(argv=None):
 
 def state_of(bl, game):
     """The checker's state for the seat to move in an engine game."""
-    g = bl.g
-    me = op = stars = 0
-    n = bl.n
-    for y in range(n):
-        for x in range(n):
-            v = game.cells[y * n + x]
-            if (x, y) not in g.bit or v == 0:
-                continue
-            b = g.bit[(x, y)]
-            if v == 1:
-                stars |= b
-            elif v - 2 == game.turn:
-                me |= b
-            else:
-                op |= b
-    return (me, op, stars, game.stars_left[game.turn], game.stars_left[1 - game.turn])
+    return bl.t.state_of(game)
 
 
 if __name__ == "__main__":
