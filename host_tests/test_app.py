@@ -162,6 +162,21 @@ def test_corrupt_game_record_starts_a_new_game(tmp_path):
     assert app2.mode == "play"
 
 
+def test_a_version_1_session_record_still_resumes(tmp_path):
+    from quadcore import Game
+    from quadpocket.storage import Store
+    g = Game()
+    g.play("*c3 e5")
+    g.play("f6")
+    # version 1: magic, version, cpu, flags, seed, 6 claim penalties, 0 missed squares
+    old = bytes((0x53, 1, 1, 0, 0, 7)) + bytes(6) + bytes((0,)) + g.to_bytes()
+    nvm = str(tmp_path / "nvm")
+    p = device(nvm, {"opponent": "computer"})
+    Store(p.nvm).save_game(old)
+    app, d, p2 = start(nvm, tutorial_done=None)
+    assert app.play.game.record() == "*c3 e5\nf6" and app.session.cpu == 1
+
+
 def test_undo_pass_and_play_takes_back_one_turn_then_pending_stars():
     app, d, p = start(prefs=HUMANS)
     d.tap_cell("e5")
@@ -251,23 +266,55 @@ def test_claim_mode_needs_a_claim_and_punishes_a_wrong_one():
         d.tap_cell(cell)
     assert g.result is None                               # not announced
     d.tap_cell("a9")                                      # player 2 moves on
-    d.press("quad")                                       # player 1 claims in time
+    d.press("quad")
+    # Two may claim now (player 1 at the start of a turn, player 2 straight after one):
+    assert app.play.msg.startswith("Whose")
+    d.press("marble0")                                    # player 1 claims in time
     assert g.result == ("win", 0, "quad")
     assert sorted(g.quad) == sorted(parse_cell(c, 11) for c in ("d4", "f5", "e7", "c6"))
 
 
-def test_claim_too_late_no_longer_counts(tmp_path):
+def test_claim_straight_after_your_marble_in_pass_and_play():
+    app, d, p = start(prefs=dict(HUMANS, claim=True))
+    g = app.play.game
+    for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6"):
+        d.tap_cell(cell)
+    d.press("quad")
+    d.press("star1")                                      # "whose?" player 2: no quad
+    assert g.result is None and g.stars_left == [6, 5]
+    d.press("quad")
+    d.tap_cell("k6")                                      # a tap elsewhere cancels the question
+    assert app.play.msg == "" and g.stars_left == [6, 5] and g.turn == 1
+    d.press("quad")
+    d.press("marble0")
+    assert g.result == ("win", 0, "quad")
+
+
+def test_a_missed_claim_is_gone_and_the_penalty_survives_a_reset(tmp_path):
     nvm = str(tmp_path / "nvm")
-    app, d, p = start(nvm, prefs=dict(HUMANS, claim=True))
+    app, d, p = start(nvm, prefs=dict(HUMANS, claim=True, stars=6))
     g = app.play.game
     for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6", "a9", "k5", "b9"):
         d.tap_cell(cell)                                  # player 1 placed k5 unclaimed
-    # the stale square survives a reset
-    app2, d2, p2 = start(nvm, tutorial_done=None)
-    d2.press("quad")
+    app2, d2, p2 = start(nvm, tutorial_done=None)         # a reset
     g2 = app2.play.game
+    assert g2.turns == 10 and g2.claimable(0) < 0
+    d2.press("quad")
+    d2.press("marble0")                                   # too late: a wrong claim
     assert g2.result is None and g2.stars_left[0] == 5
-    assert g.stars_left[0] == 6
+    app3, d3, p3 = start(nvm, tutorial_done=None)
+    assert app3.play.game.stars_left[0] == 5 and g.stars_left[0] == 6
+
+
+def test_a_wrong_claim_with_no_star_left_passes_the_turn():
+    app, d, p = start(prefs=dict(HUMANS, claim=True, size=5, variant="standard"))
+    g = app.play.game
+    assert g.n == 5 and g.stars_left == [0, 0]
+    d.press("quad")                                       # player 1, first turn: no quad
+    assert g.turn == 1 and g.turns == 1 and g.history == [[]]
+    assert "Pass" in app.play.msg
+    d.press("undo")
+    assert g.turn == 0 and g.turns == 0
 
 
 def test_menus_preferences_help_and_about(tmp_path):
@@ -342,10 +389,35 @@ def test_layout_fits_the_display(size):
     assert app.play.game.history
 
 
+def caption_rows(app, p):
+    """Pixel rows under the board holding caption ink, and the ink's pixel count."""
+    b = app.play.board
+    surf = p.display.surface()
+    top = b.by + b.n * b.cell
+    rows = set()
+    ink = 0
+    for y in range(top, surf.get_height()):
+        for x in range(b.bx, b.bx + b.n * b.cell):
+            if close(surf.get_at((x, y))[:3], rgb(0xA0A0A0)):
+                rows.add(y)
+                ink += 1
+    return len(rows), ink
+
+
+def test_board_captions_scale_with_the_display():
+    small = start(prefs=HUMANS, size=(320, 240))
+    large = start(prefs=HUMANS, size=(480, 320))
+    (h1, ink1), (h2, ink2) = caption_rows(small[0], small[2]), caption_rows(large[0], large[2])
+    assert h2 >= 2 * h1 - 1 and ink2 >= 3.5 * ink1, (h1, ink1, h2, ink2)
+    # the letters stay centred under their columns: "a" under the first, "k" the last
+    b = large[0].play.board
+    assert b.bx % 2 == 0 and b.by % 2 == 0 and b.cell % 2 == 0
+
+
 @pytest.mark.parametrize("prefs,size,budget", [
-    (dict(opponent="computer"), (320, 240), 11000),   # measured 7,264 + 2,736 B
-    (dict(HUMANS, humans=6), (320, 240), 15000),       # 11,120 + 2,736 B
-    (dict(opponent="computer"), (480, 320), 12500),   # 9,504 + 2,192 B
+    (dict(opponent="computer"), (320, 240), 11000),   # measured 7,344 + 2,736 B
+    (dict(HUMANS, humans=6), (320, 240), 15000),       # 11,200 + 2,736 B
+    (dict(opponent="computer"), (480, 320), 12500),   # 8,704 + 2,192 B
 ])
 def test_ui_heap_estimate_stays_within_budget(prefs, size, budget):
     """displayio objects of the game screen and the menu screen, as the device would hold

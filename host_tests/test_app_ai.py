@@ -200,6 +200,33 @@ def test_claim_mode_computer_claims_its_own_quad():
     assert g.result == ("win", 1, "quad")
 
 
+def test_claim_mode_player_claims_while_the_computer_answers(monkeypatch):
+    monkeypatch.setattr(appmod, "THINK_STEPS", 0)  # a computer that never finishes thinking
+    g = Game(claim=True)
+    for t in ("c3", "k5", "c5", "k7", "e3", "j9"):
+        g.play(t)
+    app, d, p = start_with(g, cpu=1, prefs={"claim": True, "level": "expert"})
+    play = app.play
+    d.tap_cell("e5", settle=False)                        # the player's 4th corner
+    d.ticks(8)
+    assert play.thinker is not None and play.game.result is None
+    d.press("quad")                                       # straight after the marble
+    assert play.game.result == ("win", 0, "quad")
+
+
+def test_undo_while_the_computer_thinks_takes_back_the_players_marble(monkeypatch):
+    monkeypatch.setattr(appmod, "THINK_STEPS", 0)
+    app, d, p = start(prefs={"opponent": "computer", "first": "player", "level": "expert"})
+    play = app.play
+    g = play.game
+    d.tap_cell("f6", settle=False)
+    d.ticks(8)
+    assert play.thinker is not None and g.turns == 1
+    d.press("undo")
+    assert g.turns == 0 and g.cells[parse_cell("f6", 11)] == 0 and play.thinker is None
+    assert g.turn == 0 and not g.begun
+
+
 @pytest.mark.parametrize("variant,opponent", [("duel", "computer"), ("trek", "computer"),
                                               ("rapid", "computer"), ("bridge", "humans"),
                                               ("standard", "computer")])

@@ -269,8 +269,8 @@ def test_claim_mode_lets_play_go_on_until_claimed():
     for line in ["c3", "b2", "c5", "b3", "e3", "b4", "e5"]:
         g.play(line)
     assert g.result is None
-    assert g.unclaimed_quad(0) >= 0 and g.unclaimed_quad(1) < 0
-    assert g.claim(1) is False and g.result is None
+    assert g.claimable(0) >= 0 and g.claimable(1) < 0
+    assert g.claim(1) is False and g.result is None   # seat 2 has no quad: a star
     assert g.claim(0) is True and g.result == ("win", 0, "quad")
 
 

@@ -92,6 +92,24 @@ def main():
             print("  corrupt accepted?!")
         except ValueError as e:
             print("  corrupt:", e)
+    # Claim mode: a wrong claim costs a star, then a turn; a right claim wins.
+    g = Game(claim=True, stars=1)
+    for line in ["c3", "b2", "c5", "b3", "e3", "b4", "e5"]:
+        g.play(line)
+    print("claim open", show(g), g.claimable(0), g.claimable(1))
+    print("claim 2", g.claim(1), show(g))      # its star
+    g.play("j9")
+    print("claim 1 late?", g.claim(0), show(g))  # at the start of its next turn: in time
+    g.undo()
+    g.play("*h8 h9")
+    print("claim 2 after", g.claim(1), show(g))  # no star left: its turn passes
+    g.play("j8")
+    print("passed", show(g), "record", g.record().replace("\n", " / "))
+    h = Game.from_bytes(g.to_bytes())
+    print("claim reload", h.to_bytes() == g.to_bytes(), show(h))
+    while g.turns or g.begun:
+        g.undo()
+    print("claim undone", g.to_bytes() == Game(claim=True, stars=1).to_bytes())
     r = Rng(2026)
     print("rng", [r.below(1000) for _ in range(12)])
 

@@ -13,11 +13,12 @@ from .rules import MOVE_CAP, VARIANTS, Rules
 _STAR = 1
 _MARBLE = 2
 _MOVE = 3
+# Claim mode (quadcore.claim): a claim, a turn passed after a wrong claim with no star left,
+# and the automatic pass of a turn a wrong claim has cost. Never in a non-claim game.
+_CLAIM = 4
+_PASS = 5
+_SKIP = 6
 _KIND = (None, "star", "marble", "move")
-# Two polynomial hashes modulo primes just under 2**24, multiplier 61: 61 * 2**24 < 2**30,
-# so position hashing for the repetition rule never needs a big int on the device.
-_P1 = 16777213
-_P2 = 16777199
 
 
 class Game:
@@ -48,7 +49,8 @@ class Game:
         # Trek / Rapid: a position key per turn start, for the threefold-repetition draw.
         self._reps = zeros("l", maxturns + 2) if r.moves else None
         if r.moves:
-            self._reps[0] = self._position_hash()
+            from .moves import key
+            self._reps[0] = key(self)
         self.result = None
         self.quad = None
         self.star_armed = False
@@ -66,13 +68,20 @@ class Game:
 
     @property
     def pending(self):
-        """Actions placed so far in the unfinished current turn."""
+        """Pieces placed (or moved) so far in the unfinished current turn."""
         return len(self._actions(self._starts[self._nturns], self._top))
+
+    @property
+    def begun(self):
+        """True once anything is recorded in the current turn (a piece or a claim):
+        what `undo` takes back first."""
+        return self._top > self._starts[self._nturns]
 
     @property
     def history(self):
         """Complete turns, each a list of actions ("star", x) / ("marble", x) /
-        ("move", frm, to). Decoded from the undo stack on request (allocates)."""
+        ("move", frm, to); claims are left out, so a passed turn is []. Decoded from the
+        undo stack on request (allocates)."""
         st = self._starts
         return [self._actions(st[t], st[t + 1]) for t in range(self._nturns)]
 
@@ -103,15 +112,10 @@ class Game:
     def name(self, x):
         return cell_name(x, self.n)
 
-    def unclaimed_quad(self, seat):
-        """Claim mode: a square of the seat's colour holding four of its marbles, or -1."""
-        for c in self.rules.seat_colours[seat]:
-            if self.board.nopen[c][4]:
-                cnt = self.board.cnt[c]
-                for s in range(self.geo.nsq):
-                    if cnt[s] == 4:
-                        return s
-        return -1
+    def claimable(self, seat):
+        """Claim mode: the square `seat` could claim right now, or -1 (quadcore.claim)."""
+        from .claim import claimable
+        return claimable(self, seat)
 
     # ----- checked actions ---------------------------------------------------------------
     def star(self, x):
@@ -140,20 +144,11 @@ class Game:
         self._do(_MARBLE, x, 0)
 
     def move(self, frm, to):
-        """Trek / Rapid: move one of your marbles from `frm` to the empty cell `to`."""
+        """Trek / Rapid: move one of your marbles from `frm` to the empty cell `to`
+        (quadcore.moves, loaded only by these variants)."""
         self._check_open()
-        r = self.rules
-        if not r.moves:
-            raise ValueError("marbles never move in this variant")
-        seat = self.turn
-        if r.variant == "trek" and self._mleft[seat] > 0:
-            raise ValueError("in Quad Trek you move marbles only once all yours are placed")
-        self._check_cell(frm)
-        p = self.cells[frm]
-        if p < MARBLE or (p - MARBLE) not in r.seat_colours[seat]:
-            raise ValueError("%s does not hold one of your marbles" % self.name(frm))
-        self._check_empty(to)
-        self._do(_MOVE, frm, to)
+        from .moves import move
+        move(self, frm, to)
 
     def play(self, line):
         """Apply one whole turn written in notation; on any error nothing changes."""
@@ -188,25 +183,26 @@ class Game:
             raise
 
     def undo(self):
-        """Take back the unfinished turn if there is one, else the last complete turn."""
+        """Take back the unfinished turn if there is one, else the last complete turn
+        (and an automatic pass goes together with the turn before it)."""
         if self._top == self._starts[self._nturns]:
             if not self._nturns:
                 raise ValueError("nothing to undo")
             self._reopen()
+            while self._top - 2 == self._starts[self._nturns] and \
+                    self._log[self._top - 2] == _SKIP:
+                self._revert()
+                self._reopen()
         while self._top > self._starts[self._nturns]:
             self._revert()
 
     def claim(self, seat):
-        """Claim mode: `seat` claims a quad. True (and the game is won) if it has one;
-        False, with nothing changed, if not (the UI applies the wrong-claim penalty)."""
-        if self.result is not None:
-            raise ValueError("the game is over")
-        s = self.unclaimed_quad(seat)
-        if s < 0:
-            return False
-        self.result = ("win", seat, "quad")
-        self.quad = self.geo.corners(s)
-        return True
+        """Claim mode: `seat` says "Quad!". True (the game is won) if it completed a quad
+        in the turn the claim is still open for; False after the wrong-claim penalty: a
+        star, or with none left a turn. ValueError (nothing changed) when `seat` cannot
+        claim now. The rules of the window: quadcore.claim."""
+        from .claim import claim
+        return claim(self, seat)
 
     # ----- internals ---------------------------------------------------------------------
     def _actions(self, a, b):
@@ -218,7 +214,8 @@ class Game:
                 out.append(("move", log[a + 1], log[a + 2]))
                 a += 3
             else:
-                out.append((_KIND[code], log[a + 1]))
+                if code < _CLAIM:
+                    out.append((_KIND[code], log[a + 1]))
                 a += 2
         return out
 
@@ -314,7 +311,13 @@ class Game:
         elif code == _MARBLE:
             board.remove(a)
             self._mleft[seat * self.rules.per_turn + self._marbles_this_turn()] += 1
-        else:
+        elif code == _CLAIM:  # a = seat + 16 * what it did (quadcore.claim)
+            if a < 16:
+                self.result = None
+                self.quad = None
+            elif a < 32:
+                self.stars_left[a & 15] += 1
+        elif code == _MOVE:
             b = log[last + 2]
             p = self.cells[b]
             board.remove(b)
@@ -330,26 +333,18 @@ class Game:
                 self._reps.append(0)
         self._starts[t] = self._top
         self.turn = t % r.players
-        if r.moves:
-            # Always keep one key per turn, so `_reopen` needs no bookkeeping.
-            h = self._position_hash()
-            self._reps[t] = h
-        if self.result is not None:
-            return
         seat = self.turn
         if r.moves:
-            seen = 0
-            for i in range(t + 1):
-                if self._reps[i] == h:
-                    seen += 1
-            if seen >= 3:
-                self.result = ("draw", None, "repetition")
-            elif t >= MOVE_CAP:
-                self.result = ("draw", None, "cap")
-            elif self.board.empty == 0:
-                self._stars_end(seat)
-        elif self._mleft[seat * r.per_turn] == 0 or self.board.empty < r.per_turn:
+            from .moves import after_turn
+            after_turn(self, t)  # the position key, the draws, a full board
+        elif self.result is None and (self._mleft[seat * r.per_turn] == 0
+                                      or self.board.empty < r.per_turn):
             self._stars_end(seat)
+        if r.claim and self.result is None:
+            from .claim import owes_turn
+            if owes_turn(self, seat):  # a wrong claim cost this turn: it passes at once
+                self._push(_SKIP, seat, 0)
+                self._end_turn()
 
     def _stars_end(self, seat):
         """No marble can be played: one-short rule (if on), then most unplayed stars."""
@@ -374,20 +369,6 @@ class Game:
         self.turn = self._nturns % self.rules.players
         self.result = None
         self.quad = None
-
-    def _position_hash(self):
-        h1 = self.turn + 1
-        h2 = self.turn + 7
-        for v in self.cells:
-            h1 = (h1 * 61 + v) % _P1
-            h2 = (h2 * 59 + v) % _P2
-        for v in self.stars_left:
-            h1 = (h1 * 61 + v) % _P1
-            h2 = (h2 * 59 + v) % _P2
-        for v in self._mleft:
-            h1 = (h1 * 61 + v) % _P1
-            h2 = (h2 * 59 + v) % _P2
-        return h1 * 64 + (h2 & 63)  # h1 < 2**24, so the key stays below 2**30
 
     # ----- save / load -------------------------------------------------------------------
     # The code lives in quadcore.save, imported only when a game is saved or loaded: the

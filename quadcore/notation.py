@@ -51,6 +51,8 @@ def parse_turn(line, n):
 
 
 def format_turn(actions, n):
+    """Actions -> one line of notation; a turn passed in claim mode (no actions) is
+    written as the comment "# pass"."""
     out = []
     for a in actions:
         if a[0] == "star":
@@ -59,4 +61,4 @@ def format_turn(actions, n):
             out.append(cell_name(a[1], n))
         else:
             out.append(cell_name(a[1], n) + "-" + cell_name(a[2], n))
-    return " ".join(out)
+    return " ".join(out) or "# pass"

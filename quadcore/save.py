@@ -3,7 +3,7 @@ and a CRC-16. Loading replays the stack through the checked API, so anything tru
 corrupted, from another version or describing an illegal game is refused."""
 
 from .crc import crc16
-from .game import _MARBLE, _MOVE, _STAR
+from .game import _CLAIM, _MARBLE, _MOVE, _PASS, _STAR
 from .rules import VARIANTS
 
 SAVE_MAGIC = b"QP"
@@ -42,8 +42,16 @@ def load(cls, data):
                 bool(flags & 2))
         i = 11
         end = len(data) - 2
+        log = g._log
         while i < end:
             code = data[i]
+            if g._top > i - 11:
+                # Written by the game itself (the automatic pass of a turn a wrong claim
+                # cost): the record must hold exactly that.
+                if i + 2 > end or log[i - 11] != code or log[i - 10] != data[i + 1]:
+                    raise ValueError("it disagrees with the rules at byte %d" % i)
+                i += 2
+                continue
             if code == _MOVE:
                 if i + 3 > end:
                     raise ValueError("it ends inside a move")
@@ -56,9 +64,15 @@ def load(cls, data):
                 g.star(data[i + 1])
             elif code == _MARBLE:
                 g.marble(data[i + 1])
+            elif (code == _CLAIM or code == _PASS) and g.rules.claim:
+                g.claim(data[i + 1] & 15)
+                if log[i - 11] != code or log[i - 10] != data[i + 1]:
+                    raise ValueError("a claim turns out differently")
             else:
                 raise ValueError("unknown action code %d" % code)
             i += 2
+        if g._top != length:
+            raise ValueError("it disagrees with the rules at its end")
     except ValueError as e:
         raise ValueError("save data is damaged (%s)" % e)
     g.star_armed = bool(flags & 4)

@@ -4,7 +4,8 @@ game of another size or player count, a contrast change) and dropped afterwards:
 running game keeps the objects (quadpocket.view) but not this code (~4 KB compiled).
 
 Layout (landscape only): the board on the left with its captions, the panel on the right.
-320x240: 20 px cells, 79 px panel; 480x320: 27 px cells, panel text at scale 2.
+320x240: 20 px cells, 79 px panel; 480x320: 26 px cells, panel text and board captions
+at scale 2.
 """
 
 import displayio
@@ -35,14 +36,18 @@ UI_CONTRAST = (0x000000, 0x000000, 0xFFFF00, 0x383838, 0x0050A0, 0xC00000, 0x505
 
 
 def sizes(width, height, n):
-    """(text scale, cell px, board x, board y) for an n x n board on this display."""
+    """(text scale, cell px, board x, board y) for an n x n board on this display; at
+    text scale 2 all even, so the scaled captions line up with the cells."""
     if width < 160 or height < 120 or width < height:
         raise ValueError("need a landscape display of at least 160x120")
     ts = 2 if (width >= 440 and height >= 300) else 1
-    cell = min((height - 4 - AXIS_H) // n, (width - AXIS_W - 2 - (78 * ts + 4)) // n, MAX_CELL)
+    cell = min((height - 4 - AXIS_H * ts) // n,
+               (width - AXIS_W * ts - 2 - (78 * ts + 4)) // n, MAX_CELL)
+    cell -= cell % ts
     if cell < 6:
         raise ValueError("board too large for this display")
-    return ts, cell, AXIS_W, max(2, (height - AXIS_H - n * cell) // 2)
+    by = max(2, (height - AXIS_H * ts - n * cell) // 2)
+    return ts, cell, AXIS_W * ts, by - by % ts
 
 
 def palettes(app):
@@ -147,24 +152,28 @@ def board(n, ncolours, w, h, contrast, glyphs):
     for i in range(16):
         b.palette[i] = sheet[i]
     b.group = displayio.Group()
-    # Captions (1-bit): letters under the columns; row numbers left of the rows as n tiles
-    # 14 px wide side by side (a 14 px wide, n-cell tall bitmap would pad every row to 32
-    # bits: 880 bytes for 11x11 instead of 400).
+    # Captions (1-bit, drawn at scale 1, shown through a group of the text scale): letters
+    # under the columns; row numbers as n tiles 14 px wide side by side (a 14 px wide,
+    # n-cell tall bitmap would pad every row to 32 bits: twice the bytes).
     cap = displayio.Palette(2)
     cap.make_transparent(0)
     cap[1] = 0xA0A0A0
-    bottom = displayio.Bitmap(n * cell, 12, 2)
-    left = displayio.Bitmap(14 * n, cell, 2)
+    cs = cell // ts
+    bottom = displayio.Bitmap(n * cs, 12, 2)
+    left = displayio.Bitmap(14 * n, cs, 2)
     for i in range(n):
-        _draw_text(bottom, glyphs, i * cell + (cell - 6) // 2, 0, chr(97 + i))
+        _draw_text(bottom, glyphs, i * cs + (cs - 6) // 2, 0, chr(97 + i))
         num = str(i + 1)
-        _draw_text(left, glyphs, 14 * i + 12 - 6 * len(num), (cell - 12) // 2, num)
-    b.group.append(displayio.TileGrid(bottom, pixel_shader=cap, x=bx, y=by + n * cell + 1))
+        _draw_text(left, glyphs, 14 * i + 12 - 6 * len(num), (cs - 12) // 2, num)
+    caps = displayio.Group(scale=ts)
+    caps.append(displayio.TileGrid(bottom, pixel_shader=cap, x=bx // ts,
+                                   y=(by + n * cell) // ts + 1))
     rows = displayio.TileGrid(left, pixel_shader=cap, width=1, height=n, tile_width=14,
-                              tile_height=cell, x=0, y=by)
+                              tile_height=cs, x=0, y=by // ts)
     for i in range(n):
         rows[i] = n - 1 - i  # the top row shows number n
-    b.group.append(rows)
+    caps.append(rows)
+    b.group.append(caps)
     b.grid = displayio.TileGrid(b.sheet, pixel_shader=b.palette, width=n, height=n,
                                 tile_width=cell, tile_height=cell, default_tile=view.T_OFF,
                                 x=bx, y=by)

@@ -3,11 +3,10 @@ generator stepped between touch polls), undo, hint; and the Session, the game in
 as saved. What the screen shows: view.render. Imported only when needed: building the
 screen (build), the end of a game (over), claim mode (claims), loading a session (startup).
 
-Session record (before quadcore's own Game.to_bytes() bytes):
-    0  b"S"   1  version (1)   2  computer seat (255: all human)   3  flags (bit 0: result
-    already counted in the statistics)   4-5  AI seed   6-11  wrong-claim star penalties
-    per seat   12  number of missed (stale) claimable squares k   13..  k x (seat, square hi,
-    square lo)   then the Game bytes.
+Session record (before quadcore's own Game.to_bytes() bytes, which hold claims too):
+    0  b"S"   1  version (2)   2  computer seat (255: all human)   3  flags (bit 0: result
+    already counted in the statistics)   4-5  AI seed   then the Game bytes.
+(Version 1 had claim data after the seed; quadpocket.startup still reads it.)
 """
 
 import displayio
@@ -17,7 +16,7 @@ from quadpocket import view
 
 LEVELS = ("trainer", "easy", "average", "expert")
 MAGIC = 0x53
-VERSION = 1
+VERSION = 2
 NO_CPU = 255
 
 
@@ -27,8 +26,6 @@ class Session:
         self.cpu = cpu          # seat played by the computer, -1 for pass-and-play
         self.seed = seed & 0xFFFF
         self.recorded = False   # statistics already updated for this game's result
-        self.penalty = [0] * game.rules.players
-        self.stale = []         # (seat, square) pairs whose claim window has closed
 
     def human(self, seat):
         return self.cpu < 0 or seat != self.cpu
@@ -36,11 +33,6 @@ class Session:
     def to_bytes(self):
         out = bytearray((MAGIC, VERSION, NO_CPU if self.cpu < 0 else self.cpu,
                          1 if self.recorded else 0, self.seed >> 8, self.seed & 255))
-        out.extend(bytes(self.penalty + [0] * (6 - len(self.penalty))))
-        stale = self.stale[-40:]  # a bound: 40 entries = 120 bytes
-        out.append(len(stale))
-        for seat, s in stale:
-            out.extend(bytes((seat, s >> 8, s & 255)))
         out.extend(self.game.to_bytes())
         return bytes(out)
 
@@ -75,6 +67,7 @@ class Play:
         self.hint_stars = ()
         self.mark = None        # confirm-tap: the first tap's cell
         self.sel = None         # Trek/Rapid: the marble picked to move
+        self.asking = None      # claim mode: seats asked "whose quad?" (quadpocket.claims)
         self.trainer = ()
         self.tutor = None       # tutorial driver while the tutorial runs
         self.result = None      # game-over panel lines (quadpocket.over)
@@ -194,10 +187,8 @@ class Play:
             self.msg = "CPU error"
             return view.render(self)
         p.log("computer: " + move)
-        if g.rules.claim and g.result is None:
-            from quadpocket import claims
-            if claims.fresh_square(self.s, seat) >= 0:
-                claims.claim(self.s, seat)  # the computer claims its quad at once
+        if g.rules.claim and g.result is None and g.claimable(seat) >= 0:
+            g.claim(seat)  # the computer claims its quad at once
         self.after_change("marble")
         return True
 
@@ -215,13 +206,17 @@ class Play:
         if target == "menu":
             app.open_menu("main")
             return
-        if self.thinker is not None and self.purpose == "move":
-            return  # only Menu answers while the computer moves
+        if self.thinker is not None and self.purpose == "move" and target != "undo" \
+                and target != "quad":
+            return  # only Menu, Undo (and Quad!) answer while the computer moves
         if self.thinker is not None:
-            self.stop_thinking()  # any tap cancels a hint search
+            self.stop_thinking()  # a tap cancels a hint search; Undo, the computer's
         self.msg = ""
         g = self.game
-        if target == "moves":
+        if self.asking is not None:
+            from quadpocket import claims
+            claims.answer(self, target)
+        elif target == "moves":
             app.open_menu("moves")
         elif target == "new":
             app.open_menu("new")
@@ -269,9 +264,6 @@ class Play:
                 self.illegal("Cell taken")
             return
         self.mark = None
-        if r.claim:
-            from quadpocket import claims
-            claims.close_window(s, seat)
         try:
             if self.sel is not None:
                 frm = self.sel
@@ -309,7 +301,7 @@ class Play:
 
     def undo(self):
         g = self.game
-        if g.pending:
+        if g.begun:  # pieces of this turn, or a claim
             g.undo()
         else:
             k = self.undo_count()

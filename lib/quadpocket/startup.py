@@ -114,31 +114,19 @@ def new_game(app):
 
 
 def load_session(data):
-    """Session from its saved bytes (layout: quadpocket.play); ValueError if damaged."""
-    if data is None or len(data) < 13 or data[0] != MAGIC or data[1] != VERSION:
+    """Session from its saved bytes (layout: quadpocket.play); ValueError if damaged.
+    A version 1 record (claim data of its own before the game) loads without that data."""
+    if data is None or len(data) < 6 or data[0] != MAGIC or data[1] not in (1, VERSION):
         raise ValueError("not a session record")
-    k = data[12]
-    start = 13 + 3 * k
-    if len(data) < start:
-        raise ValueError("session record ends early")
+    start = 6
+    if data[1] == 1:
+        if len(data) < 13:
+            raise ValueError("session record ends early")
+        start = 13 + 3 * data[12]
     game = Game.from_bytes(data[start:])
-    players = game.rules.players
     cpu = -1 if data[2] == NO_CPU else data[2]
-    if cpu >= players or data[3] & ~1:
+    if cpu >= game.rules.players or data[3] & ~1:
         raise ValueError("session header is damaged")
     s = Session(game, cpu, data[4] << 8 | data[5])
     s.recorded = bool(data[3] & 1)
-    for seat in range(players):
-        pen = data[6 + seat]
-        if pen > game.stars_left[seat]:
-            raise ValueError("session penalty exceeds the stars left")
-        s.penalty[seat] = pen
-        game.stars_left[seat] -= pen
-    nsq = game.geo.nsq
-    for i in range(k):
-        seat, hi, lo = data[13 + 3 * i:16 + 3 * i]
-        sq = hi << 8 | lo
-        if seat >= players or sq >= nsq:
-            raise ValueError("session claim data is damaged")
-        s.stale.append((seat, sq))
     return s

@@ -256,9 +256,12 @@ def render(play):
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
                               g.star_armed and mine) or changed
-        buttons = (("undo", "Undo", mine and (g.pending or play.undo_count() > 0)),
+        # While the computer answers, Undo (of the marble just played) and Quad! (a
+        # claim straight after it) still work.
+        act = mine or play.purpose == "move"
+        buttons = (("undo", "Undo", act and (g.begun or play.undo_count() > 0)),
                    ("hint", "Hint", mine), ("menu", "Menu", True),
-                   ("quad", "Quad!", mine and g.pending == 0) if g.rules.claim else
+                   ("quad", "Quad!", act and g.pending == 0) if g.rules.claim else
                    ("moves", "Moves", True))
     for i in range(4):
         b = buttons[i]
