@@ -254,3 +254,20 @@ def test_every_variant_plays_through_the_ui(variant, opponent):
     assert turns >= 6 or g.result is not None
     if variant == "trek" and g.result is None:
         assert any(a[0] == "move" for t in g.history for a in t)
+
+
+def test_undo_or_quad_with_nothing_to_do_leaves_the_computer_thinking(monkeypatch):
+    monkeypatch.setattr(appmod, "THINK_STEPS", 0)  # it stays in the middle of its search
+    app, d, p = start(prefs={"opponent": "computer", "first": "computer", "claim": True})
+    play = app.play
+    assert play.thinker is not None and play.game.turns == 0
+    # Nothing of the player's to take back or claim yet: both buttons are off.
+    assert play.panel.names[0] is None and play.panel.names[3] is None
+    for name in ("undo", "quad"):
+        d.press(name, settle=False)
+        d.ticks(8)
+        assert play.thinker is not None and play.game.stars_left == [6, 6]
+    monkeypatch.setattr(appmod, "THINK_STEPS", 64)
+    d.settle()
+    assert play.game.turns == 1 and play.thinker is None
+    assert play.panel.names[3] == "quad"  # the player may claim (or try) now

@@ -206,11 +206,11 @@ class Play:
         if target == "menu":
             app.open_menu("main")
             return
-        if self.thinker is not None and self.purpose == "move" and target != "undo" \
-                and target != "quad":
-            return  # only Menu, Undo (and Quad!) answer while the computer moves
-        if self.thinker is not None:
-            self.stop_thinking()  # a tap cancels a hint search; Undo, the computer's
+        if self.purpose == "move":
+            if target != "undo" and target != "quad":
+                return  # only Menu, Undo and Quad! answer while the computer moves
+        elif self.thinker is not None:
+            self.stop_thinking()  # any tap cancels a hint search
         self.msg = ""
         g = self.game
         if self.asking is not None:
@@ -300,14 +300,18 @@ class Play:
         return 0  # only computer turns before: taking them back would replay them
 
     def undo(self):
+        """Undo (the computer's search, if any, stops only when there is something to
+        take back)."""
         g = self.game
         if g.begun:  # pieces of this turn, or a claim
+            self.stop_thinking()
             g.undo()
         else:
             k = self.undo_count()
             if k == 0:
                 self.illegal("Nothing to undo")
                 return
+            self.stop_thinking()
             for _ in range(k):
                 g.undo()
         g.star_armed = False

@@ -261,7 +261,8 @@ def render(play):
         act = mine or play.purpose == "move"
         buttons = (("undo", "Undo", act and (g.begun or play.undo_count() > 0)),
                    ("hint", "Hint", mine), ("menu", "Menu", True),
-                   ("quad", "Quad!", act and g.pending == 0) if g.rules.claim else
+                   ("quad", "Quad!", g.pending == 0 and (mine or act and g.turns > 0))
+                   if g.rules.claim else
                    ("moves", "Moves", True))
     for i in range(4):
         b = buttons[i]
