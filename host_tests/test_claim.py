@@ -135,6 +135,15 @@ def test_claims_in_a_save_are_checked_on_load():
         Game.from_bytes(bytes(data))
 
 
+def test_claiming_outside_claim_mode_is_refused_and_changes_nothing():
+    g = Game()
+    g.play("f6")
+    before = snapshot(g)
+    with pytest.raises(ValueError):
+        g.claim(1)
+    assert snapshot(g) == before and g.claimable(1) < 0
+
+
 def test_a_claim_code_in_a_game_without_claim_mode_is_refused():
     g = Game()
     g.play("f6")

@@ -27,6 +27,8 @@ def window(g, seat):
     """The turn a claim by `seat` would be about (-1: none yet); ValueError when
     `seat` cannot claim now."""
     r = g.rules
+    if not r.claim:
+        raise ValueError("quads are announced in this game: there is nothing to claim")
     if g.result is not None:
         raise ValueError("the game is over")
     if not (isinstance(seat, int) and 0 <= seat < r.players):

@@ -50,9 +50,8 @@ def claim(play, seat):
     play.stop_thinking()
     g = play.game
     stars = g.stars_left[seat]
-    if g.claim(seat):
-        play.after_change(None)
-        return
+    won = g.claim(seat)
     play.after_change(None)
-    play.illegal("No quad! -1*" if stars else "No quad! Pass")
-    play.app.save_session()  # a reset must not take the penalty back
+    if not won:
+        play.illegal("No quad! -1*" if stars else "No quad! Pass")
+        play.app.save_session()  # a reset must not take the penalty back
