@@ -273,3 +273,20 @@ def test_random_claims_agree_with_the_model(n, players, stars, seed):
     while g.begun or g.turns:
         g.undo()
     assert snapshot(g) == start
+
+
+@pytest.mark.parametrize("level", ["trainer", "easy", "average", "expert"])
+def test_the_computer_plays_on_past_a_quad_nobody_claimed(level):
+    from quadcore import ai
+    g = quad_game()              # seat 0 made a quad and does not claim it
+    g.play("j9")
+    g.play("a6")                 # ... and places its next marble: the quad is missed
+    assert g.claimable(0) < 0 and g.result is None
+    for _ in range(3):
+        g.play(ai.choose(g, level, seed=5))   # legal, or play() raises
+        if g.claimable(1) >= 0:
+            assert g.claim(1)
+            break
+        free = [x for x in range(121) if g.cells[x] == 0 and g.geo.valid[x]]
+        g.play(g.name(free[len(free) // 2]))
+    assert g.result is None or g.result[1] == 1
