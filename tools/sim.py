@@ -1,13 +1,19 @@
 """Desktop simulator: the device app on Blinka displayio in a pygame window.
 
-    python -m tools.sim                 # play (window 2x the 320x240 PyPortal screen)
-    python -m tools.sim --titano        # 480x320
-    python -m tools.sim --headless --screenshots build/screenshots
+    make play                            # what it runs: .venv/bin/python tools/sim.py
+    make play SIM_ARGS="--titano"        # 480x320 Titano layout (any option below)
+    .venv/bin/python tools/sim.py --scale 3
+    make screenshots                     # tools/sim.py --headless --screenshots build/screenshots
 
-The mouse is the finger (pressed while the left button is held). NVM is a file
+Quit: close the window, or press Esc or Q in it, or Ctrl-C in the terminal. The game in
+progress is saved as on the device (once a round), so the next start resumes it.
+
+The mouse is the finger (pressed while the left button is held; a click shorter than one
+poll, as a trackpad tap often is, still counts as a tap). NVM is a file
 (build/sim_nvm.bin, 8192 bytes like the SAMD51's). Sound plays through pygame.mixer when
-it works and is always recorded in Platform.sounds so headless tests can check it.
-Tests drive the app by queueing touch samples (Platform.inject / tap) and a fake clock.
+there is a sound device (none: silently) and is always recorded in Platform.sounds so
+headless tests can check it. Tests drive the app by queueing touch samples
+(Platform.inject / tap) and a fake clock.
 """
 
 import os
@@ -27,9 +33,55 @@ DEFAULT_NVM = os.path.join(ROOT, "build", "sim_nvm.bin")
 POLL_MS = 20  # fake clock step per touch poll: the device loop polls every ~20 ms
 
 
+# A press must be seen for the app's Tapper to count it: two agreeing samples, then the
+# finger lifted. A trackpad tap can put press and release into one 20 ms poll (or two), so
+# a press is reported for at least this many polls, at the place it started.
+MIN_PRESS_POLLS = 3
+# What Blinka prints on a PC (its `microcontroller` module has no pins for a desktop CPU);
+# nothing here needs pins, so these lines are dropped.
+_BLINKA_NOISE = ("WARNING: GENERIC_X86 is not fully supported",
+                 "WARNING: chip_id == None is not fully supported")
+
+
 def _headless_env():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _quiet_imports():
+    """Import pygame and Blinka's microcontroller module without their start-up chatter:
+    pygame's banner (its own switch) and Blinka's board warnings (filtered out of stdout
+    line by line, so anything else it prints still shows)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame  # noqa: F401
+    if "microcontroller" in sys.modules:
+        return
+    import contextlib
+    import io
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        import microcontroller  # noqa: F401
+    for line in buf.getvalue().splitlines():
+        if not line.startswith(_BLINKA_NOISE):
+            print(line)
+
+
+class _NoCStderr:
+    """Silence file descriptor 2 for a moment: SDL's audio start-up makes ALSA's C library
+    print a dozen lines there when the machine has no sound card (a container, a server
+    over X forwarding). Python-level errors are exceptions and still surface."""
+
+    def __enter__(self):
+        sys.stderr.flush()
+        self.saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+        os.close(null)
+
+    def __exit__(self, *exc):
+        os.dup2(self.saved, 2)
+        os.close(self.saved)
+        return False
 
 
 class FileNVM:
@@ -98,7 +150,9 @@ def _make_display(width, height, scale, caption):
             super().__init__(**kw)
 
         def _initialize(self, init_sequence):
-            pygame.init()
+            # Only the display (events come with it): pygame.init() would also start the
+            # mixer at its own rate, and Platform starts it at the sounds' 8000 Hz.
+            pygame.display.init()
             if self._caption:
                 pygame.display.set_caption(self._caption)
             self._window = pygame.display.set_mode(
@@ -125,12 +179,15 @@ def _make_display(width, height, scale, caption):
 
 
 class Platform:
-    """The desktop platform object (see notes/device_iface.md)."""
+    """The desktop platform object: the same attributes and methods the app uses on the
+    device (lib/quadpocket/hw_pyportal.py): display, width, height, nvm, ticks_ms(),
+    touch(), play(), sound_idle(), log(), should_quit(), version, calibration."""
 
     def __init__(self, scale=2, headless=False, width=320, height=240, nvm_path=DEFAULT_NVM,
                  fake_clock=None, audio=None):
         if headless:
             _headless_env()
+        _quiet_imports()
         import pygame
         self._pygame = pygame
         self.headless = headless
@@ -152,6 +209,7 @@ class Platform:
         self.refreshes = 0
         self._mouse_down = False
         self._mouse_pos = (0, 0)
+        self._press_polls = None  # polls the current press has been reported (None: none)
         self._quit = False
         # Fake clock: advances POLL_MS per touch() poll, so tests never depend on wall time.
         self.fake_clock = headless if fake_clock is None else fake_clock
@@ -162,9 +220,10 @@ class Platform:
             audio = not headless
         if audio:
             try:
-                pygame.mixer.init(frequency=8000, size=-16, channels=1)
+                with _NoCStderr():
+                    pygame.mixer.init(frequency=8000, size=-16, channels=1)
                 self._mixer = True
-            except Exception:  # no audio device: recording only
+            except Exception:  # no audio device: recording only, silently
                 self._mixer = False
         orig = self.display.refresh
 
@@ -197,12 +256,17 @@ class Platform:
             if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
                 self._mouse_down = True
                 self._mouse_pos = ev.pos
+                self._press_polls = 0
             elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
                 self._mouse_down = False
-            elif ev.type == pygame.MOUSEMOTION:
-                self._mouse_pos = ev.pos
-        if not self._mouse_down:
+            elif ev.type == pygame.MOUSEMOTION and (self._mouse_down
+                                                    or self._press_polls is None):
+                self._mouse_pos = ev.pos  # a short click stays where it was pressed
+        held = self._press_polls
+        if not self._mouse_down and (held is None or held >= MIN_PRESS_POLLS):
+            self._press_polls = None
             return None
+        self._press_polls = held + 1 if held is not None else 1
         x, y = self._mouse_pos
         return (x // self.scale, y // self.scale)
 
@@ -237,10 +301,13 @@ class Platform:
         if not self.headless:
             self._quit = self.display.check_quit(delay=0)
             if not self._quit:
-                # Nothing reads keys or the wheel: drop them so the queue never fills up.
                 pg = self._pygame
-                pg.event.clear((pg.KEYDOWN, pg.KEYUP, pg.TEXTINPUT, pg.TEXTEDITING,
-                                pg.MOUSEWHEEL))
+                # Esc or Q quits; other keys and the wheel are dropped so the queue never
+                # fills up.
+                for ev in pg.event.get(pg.KEYDOWN):
+                    if ev.key in (pg.K_ESCAPE, pg.K_q):
+                        self._quit = True
+                pg.event.clear((pg.KEYUP, pg.TEXTINPUT, pg.TEXTEDITING, pg.MOUSEWHEEL))
         return self._quit
 
     def screenshot(self, path):
@@ -413,7 +480,9 @@ def ui_heap(groups, skip_bitmaps=()):
 
 def main(argv=None):
     import argparse
-    ap = argparse.ArgumentParser(prog="python -m tools.sim", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(
+        prog="tools/sim.py", description=__doc__.split("\n\n")[0],
+        epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--headless", action="store_true", help="no window, no audio")
     ap.add_argument("--scale", type=int, default=2, help="window scale (default 2)")
     ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
@@ -429,7 +498,10 @@ def main(argv=None):
     plat = Platform(scale=args.scale, headless=args.headless, width=w, height=h,
                     nvm_path=args.nvm)
     from quadpocket import app
-    app.run(plat)
+    try:
+        app.run(plat)
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: a normal way to stop
+        print()
     return 0
 
 

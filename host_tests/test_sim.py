@@ -1,0 +1,123 @@
+"""The desktop simulator itself: its --help, trackpad taps, a quiet start, Esc to quit."""
+
+import os
+import re
+import subprocess
+import sys
+
+from apptools import start
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = sys.executable
+
+
+def _make_recipe(target):
+    """The command line of a Makefile target's recipe, $(VPY) and $(VENV) expanded the
+    way the Makefile defines them."""
+    text = open(os.path.join(ROOT, "Makefile")).read()
+    m = re.search(r"^%s:[^\n]*\n\t([^\n]+)" % target, text, re.M)
+    assert m, "no %s target in the Makefile" % target
+    cmd = m.group(1).replace("$(VPY)", "$(VENV)/bin/python").replace("$(VENV)", ".venv")
+    return re.sub(r"\s*\$\([A-Z_]+\)", "", cmd).strip()
+
+
+def test_help_shows_the_make_play_command_and_how_to_quit():
+    out = subprocess.run([PY, os.path.join(ROOT, "tools", "sim.py"), "--help"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    play = _make_recipe("play")
+    assert play == ".venv/bin/python tools/sim.py"
+    assert play in text and "make play" in text
+    assert "Quit:" in text and "close the window" in text and "Esc" in text
+    assert "Ctrl-C" in text
+    # Every option the help lists is one argparse knows (no stale names in the text).
+    for opt in re.findall(r"(?<![\w-])--[a-z][a-z-]+", text):
+        assert opt in ("--help", "--headless", "--scale", "--titano", "--nvm",
+                       "--screenshots"), opt
+    assert "notes/" not in text and "shared/" not in text
+
+
+def _post_click(p, x, y, up=True):
+    pg = p._pygame
+    pg.event.post(pg.event.Event(pg.MOUSEBUTTONDOWN, button=1, pos=(x, y)))
+    if up:
+        pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, button=1, pos=(x, y)))
+
+
+def test_a_click_inside_one_poll_is_a_tap():
+    """A trackpad tap: press and release arrive between two polls. It places a marble."""
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    g = app.play.game
+    p._pygame.event.clear()
+    x, y = d.cell_xy("f6")
+    _post_click(p, x, y)
+    for _ in range(12):
+        app.tick()
+    assert g.turns == 1 and g.history[0] == [("marble", 5 * g.n + 5)]
+
+
+def test_a_short_click_then_a_move_stays_where_it_was_pressed():
+    """The mouse leaves the cell right after a quick click: the tap is still on the
+    cell pressed, and only one marble is placed."""
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    g = app.play.game
+    p._pygame.event.clear()
+    x, y = d.cell_xy("e5")
+    _post_click(p, x, y)
+    p._pygame.event.post(p._pygame.event.Event(p._pygame.MOUSEMOTION, pos=(x + 40, y),
+                                               rel=(40, 0), buttons=(0, 0, 0)))
+    for _ in range(20):
+        app.tick()
+    assert g.turns == 1 and g.history[0] == [("marble", 4 * g.n + 4)]
+
+
+def test_a_held_press_is_one_tap_and_no_click_is_none():
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    g = app.play.game
+    pg = p._pygame
+    pg.event.clear()
+    for _ in range(10):
+        app.tick()
+    assert g.turns == 0  # nothing pressed: nothing happens
+    x, y = d.cell_xy("g7")
+    _post_click(p, x, y, up=False)
+    for _ in range(8):
+        app.tick()
+    assert g.turns == 0  # still held: a tap acts on release
+    pg.event.post(pg.event.Event(pg.MOUSEBUTTONUP, button=1, pos=(x, y)))
+    for _ in range(8):
+        app.tick()
+    assert g.turns == 1 and g.history[0] == [("marble", 6 * g.n + 6)]
+
+
+_QUIET = r"""
+import os, sys
+sys.path.insert(0, os.path.join(%(root)r, "lib"))
+sys.path.append(%(root)r)
+from tools.sim import Platform
+p = Platform(headless=False, scale=1, nvm_path=None, audio=True)
+from quadpocket.app import App
+app = App(p)
+for _ in range(30):
+    app.tick()
+pg = p._pygame
+quit_before = p.should_quit()
+pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_ESCAPE, mod=0, unicode="", scancode=41))
+quit_after = p.should_quit()
+sys.exit(0 if (not quit_before and quit_after) else 3)
+"""
+
+
+def test_start_is_quiet_and_esc_quits():
+    """A window (SDL's dummy video driver stands in for X) with sound asked for: nothing
+    on stdout or stderr: no pygame banner, no Blinka board warning, no ALSA chatter when
+    the machine has no sound card (this one has none, /dev/snd is absent). Esc quits."""
+    env = dict(os.environ)
+    env["SDL_VIDEODRIVER"] = "dummy"
+    env.pop("SDL_AUDIODRIVER", None)
+    env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)
+    out = subprocess.run([PY, "-c", _QUIET % {"root": ROOT}], cwd="/", env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, (out.returncode, out.stdout, out.stderr)
+    assert out.stdout == "" and out.stderr == "", (out.stdout, out.stderr)
