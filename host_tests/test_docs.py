@@ -1,0 +1,193 @@
+"""README.md and docs/*.md stand on their own: every link and every file they name is in
+the repository (a clone has nothing beside it), and the documents the README promises are
+there.
+
+What counts as "naming a file": a Markdown link or image target; a path with a slash in a
+code span or an indented code block; a file name with a known extension anywhere. Paths on
+the device's drive, the host's system and files made by the build are not in the repository
+by nature: they are listed below, each with the reason, so a new one is a decision."""
+
+import fnmatch
+import os
+import re
+import subprocess
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DOCS = ["README.md"] + sorted("docs/" + f for f in os.listdir(os.path.join(ROOT, "docs"))
+                              if f.endswith(".md"))
+EXT = ("md", "py", "txt", "png", "mjs", "json", "ini", "bin", "mpy", "uf2", "sh")
+
+# Not in the repository, and rightly named by the documents:
+OUTSIDE = {
+    # on the CIRCUITPY drive or the board (README: flashing and recovery)
+    "boot_out.txt", "code.txt", "main.txt", "/quad_games.txt", "quad_games.txt",
+    "adafruit_touchscreen.mpy", "adafruit_touchscreen.py", "adafruit_ticks.py",
+    "/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/Volumes/CIRCUITPY", "/dev/ttyACM0",
+    "/dev/null",  # the host's, in an example command
+    "lib/adafruit_display_text/", "lib/adafruit_touchscreen.py", "lib/adafruit_ticks.py",
+    "lib/quadcore/", "lib/quadpocket/",   # the bundle's layout (quadcore sits at the root here)
+    # inside third-party packages (the bundle report's example)
+    "adafruit_display_text/bitmap_label.py", "label.py",
+    # placeholders in example commands
+    "record.txt", "script.py", "/path/to/CIRCUITPY", "/path/to/mpy-cross", "DRIVE=E:/",
+    # the CircuitPython source tree a reader clones to build the measuring VM
+    "ports/unix", "mpy-cross",
+}
+MADE_BY_BUILD = ("build/",)
+# Top-level folders of the repository and of a working copy (.venv, node_modules: made by
+# make deps): a path starting with one of them is a path even without an extension.
+TOP = {"quadcore", "lib", "tools", "host_tests", "docs", "build", ".venv", "node_modules",
+       ".ci"}  # make bundle, make screenshots, the simulator's nvm file
+FORBIDDEN = ("../shared", "shared/", "notes/", "/work/", "/tmp/")
+
+
+def _repo_files():
+    try:
+        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split("\n")
+        files = [f for f in out if f]
+    except (OSError, subprocess.CalledProcessError):  # not a git checkout: walk the tree
+        files = []
+        for d, dirs, names in os.walk(ROOT):
+            dirs[:] = [x for x in dirs if x not in (".git", ".venv", "node_modules", "build")]
+            files += [os.path.relpath(os.path.join(d, n), ROOT) for n in names]
+    files = [f.replace(os.sep, "/") for f in files]
+    # Files new in this checkout but not committed yet count too (the test runs before a
+    # commit); anything git ignores (.venv, build/) does not.
+    try:
+        extra = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"],
+                               cwd=ROOT, capture_output=True, text=True, check=True)
+        files += [f for f in extra.stdout.split("\n") if f]
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    return set(files)
+
+
+FILES = _repo_files()
+DIRS = {f.rsplit("/", i)[0] for f in FILES for i in range(1, f.count("/") + 1)}
+BASENAMES = {f.rsplit("/", 1)[-1] for f in FILES}
+
+
+def _exists(path):
+    """A repository path (file, or folder with or without its trailing slash; * globs)."""
+    p = path.rstrip("/")
+    if "*" in p:
+        return any(fnmatch.fnmatch(f, p) for f in FILES | DIRS)
+    return p in FILES or p in DIRS
+
+
+def _split(text):
+    """(prose, code) of a Markdown text: code spans and indented / fenced code blocks go
+    to code; links, their text too, are cut out of both (they are checked as links)."""
+    text = re.sub(r"!?\[[^\]]*\]\([^)]*\)", " ", text)
+    code = []
+    prose = []
+    fenced = False
+    for line in text.split("\n"):
+        if line.startswith("```"):
+            fenced = not fenced
+            continue
+        if fenced or line.startswith("    "):
+            code.append(line)
+            continue
+        code += re.findall(r"`([^`]*)`", line)
+        prose.append(re.sub(r"`[^`]*`", " ", line))
+    return "\n".join(prose), "\n".join(code)
+
+
+def _links(text):
+    return re.findall(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", text)
+
+
+def _slug(heading):
+    s = heading.strip().lower()
+    s = re.sub(r"[^\w\- ]", "", s)
+    return s.replace(" ", "-")
+
+
+def _anchors(path):
+    with open(os.path.join(ROOT, path)) as f:
+        return {_slug(m) for m in re.findall(r"^#+\s+(.*)$", f.read(), re.M)}
+
+
+def problems(name, text):
+    """Every link or file name in `text` (a document at repository path `name`) that leaves
+    the repository or names something it lacks."""
+    out = []
+    here = os.path.dirname(name)
+    for target in _links(text):
+        if re.match(r"[a-z]+:", target):  # a web address: not a file
+            continue
+        path, _, anchor = target.partition("#")
+        full = os.path.normpath(os.path.join(here, path)) if path else name
+        full = full.replace(os.sep, "/")
+        if full.startswith("..") or os.path.isabs(full):
+            out.append("link %r leaves the repository" % target)
+        elif not _exists(full):
+            out.append("link %r: no such file in the repository" % target)
+        elif anchor and full.endswith(".md") and anchor not in _anchors(full):
+            out.append("link %r: no heading #%s in %s" % (target, anchor, full))
+    prose, code = _split(text)
+    for bad in FORBIDDEN:
+        for where, body in (("text", prose), ("code", code)):
+            if bad in body:
+                out.append("%s names %r (outside the repository)" % (where, bad))
+    # paths with a slash, in code
+    for tok in re.findall(r"(?<![\w.@:-])((?:\.{1,2}/|/|~/)?[\w.*-]+(?:/[\w.*-]+)*/?)", code):
+        if "/" not in tok or tok in OUTSIDE or tok.startswith(MADE_BY_BUILD):
+            continue
+        if not (tok.startswith(("./", "../", "/", "~/")) or tok.endswith("/")
+                or re.search(r"\.(%s)$" % "|".join(EXT), tok)
+                or tok.split("/", 1)[0] in TOP):
+            continue  # words with a slash in a comment: "bundle/flash", "try/except"
+        if tok.startswith(("../", "/", "~/")):
+            out.append("code names %r (outside the repository)" % tok)
+        elif not _exists(tok) and not tok.startswith(".venv/"):
+            out.append("code names %r: not in the repository" % tok)
+    # bare file names anywhere; a document is named by a link, so a reader can follow it
+    for tok in re.findall(r"(?<![\w/.-])([\w-]+\.(?:%s))\b" % "|".join(EXT), prose + "\n" + code):
+        if tok.endswith(".md") and tok not in OUTSIDE:
+            out.append("names %r without a link to it" % tok)
+        elif tok not in BASENAMES and tok not in OUTSIDE:
+            out.append("names %r: no such file in the repository" % tok)
+    return out
+
+
+@pytest.mark.parametrize("name", DOCS)
+def test_documents_stay_inside_the_repository(name):
+    with open(os.path.join(ROOT, name)) as f:
+        text = f.read()
+    assert problems(name, text) == []
+
+
+def test_the_readme_points_to_the_documents_a_reader_needs():
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    for doc in ("docs/rules.md", "docs/contract.md", "docs/device-budget.md"):
+        assert "](%s)" % doc in text, doc
+        assert doc in DOCS
+
+
+def test_the_checker_catches_what_it_should():
+    """The checker itself fails on each kind of escape (so a pass above means something)."""
+    bad = {
+        "see [rules](../shared/rules.md)": "leaves the repository",
+        "see `../shared/contract.md`": "outside the repository",
+        "device-budget.md says so": "without a link",
+        "`help.txtx` and missing.py": "no such file",
+        "in `notes/device_iface.md`": "outside the repository",
+        "[gone](docs/nothing.md)": "no such file",
+        "[anchor](docs/rules.md#no-such-heading)": "no heading",
+        "    python3 tools/nothing.py": "not in the repository",
+        "    /work/shared/circuitpython/bin/x": "outside the repository",
+        "![pic](docs/missing.png)": "no such file",
+    }
+    for text, why in bad.items():
+        found = problems("README.md", text)
+        assert found and why in found[0], (text, found)
+    good = ("[rules](docs/rules.md#notation) `quadcore/ai/` `tools/sim.py` help.txt "
+            "[web](https://circuitpython.org) `build/CIRCUITPY/` 1/2 Trainer/Easy")
+    assert problems("README.md", good) == []
+    assert problems("docs/x.md", "[back](../README.md) [here](rules.md#a-turn)") == []
