@@ -5,7 +5,8 @@
 Every picture comes from the device app driven by synthetic taps on the simulator: a game
 against the Trainer in which the player's side is chosen by the Expert level (so it wins
 by a quad), a pass-and-play game on a 7x7 board filled without a quad (ends on stars),
-then menus, help, the tutorial, high contrast and the 480x320 Titano layout.
+then menus, help (the tilted-square picture, a variant, rule options and preferences on both
+screens), the tutorial, high contrast and the 480x320 Titano layout.
 """
 
 import os
@@ -192,6 +193,31 @@ def menus_and_help(outdir):
     _save(p, outdir, "08_help")
 
 
+def _help_topic(d, title, find=None):
+    """Open help topic `title` (found by its title in help.txt) at the first screen that
+    shows the text `find`."""
+    from quadpocket import pages
+    from tools.sim import screen_text
+    d.press("help")
+    d.press("topic%d" % pages.help_topics().index(title))
+    while find and find not in screen_text(d.app):
+        d.press("next")
+
+
+def help_pages(outdir):
+    """The help pages a new player most needs, on both screens: the tilted square picture,
+    a variant (how to move a marble in Rapid), the rule options, the preferences."""
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        for title, find, name in (("Tilted squares", None, "14_help_tilted_square"),
+                                  ("Variants", "Move to?", "15_help_variant_rapid"),
+                                  ("Rule options", None, "16_help_rule_options"),
+                                  ("Preferences", None, "17_help_preferences")):
+            app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "humans"})
+            d.press("menu")
+            _help_topic(d, title, find)
+            _save(p, outdir, name + tag)
+
+
 def tutorial(outdir):
     app, d, p = _fresh(outdir, (320, 240), {"tutorial_done": False})
     d.press("next")
@@ -218,6 +244,7 @@ def run(outdir, width=320, height=240):
     print("game vs trainer:", r)
     print("pass-and-play 7x7:", stars_end(outdir))
     menus_and_help(outdir)
+    help_pages(outdir)
     tutorial(outdir)
     contrast_and_titano(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))

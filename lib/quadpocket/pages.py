@@ -12,20 +12,78 @@ def text(app, what, width):
     if what == "topics":
         return "Help", help_topics()
     if what == "about":
-        return "About", wrap(help_topics(str(app.p.version), "About"), width)
+        return "About", layout(help_topics(str(app.p.version), "About"), width, *_body(app))
     if what == "stats":
         return "Statistics", stats(app.p.nvm)
     if what == "moves":
         g = app.play.game
         return "Moves (%dx%d)" % (g.n, g.n), moves(g, width)
     title = help_topics()[int(what[5:])]
-    return title, wrap(help_topics("", title), width)
+    return title, layout(help_topics("", title), width, *_body(app))
+
+
+def _body(app):
+    """(rows, clear) of one screen of a text page: rows is how many text rows it shows
+    (quadpocket.menus.Menus.render_text: all but the title and the button band), clear
+    how many of them, from the top, no button covers (the band's boxes reach up into the
+    last row on the Titano: 9 of 10 there, 16 of 16 on the PyPortal)."""
+    m = app.menus
+    if m is None:
+        return 0, 0
+    rows = m.rows - m.k - 1
+    ch = m.ch
+    top = (m.rows - m.k + (m.k - 1) // 2) * ch - ((m.k * ch - ch) // 2 - 2)  # menus._button
+    return rows, min(rows, top // ch - 1)
+
+
+def layout(paras, width, body=0, clear=0):
+    """The lines of a help topic, laid out in screens of body lines (0: one long page)
+    of which the first `clear` are free to write (default: all).
+
+    A block is a run of non-empty paragraphs; blocks are separated by one blank line.
+    Paragraphs are word-wrapped to width; "|" lines are kept as written (pictures). A
+    block never straddles two screens: one that does not fit in the clear rows below what
+    is already on the screen starts the next (blank lines fill the rest, so the text page's
+    Next shows it from its first line). A "--" line starts a new screen."""
+    clear = clear or body
+    out = []
+    start = 0  # first line of the current screen
+    block = []
+    for para in paras + ["--"]:
+        if para and para != "--":
+            if para[:1] == "|":
+                block.append(para[1:width + 1])
+            else:
+                block.extend(wrap([para], width))
+            continue
+        if block:
+            used = len(out) - start
+            if used and body and used + 1 + len(block) > clear:
+                start = _new_screen(out, body)
+            elif used:
+                out.append("")
+            out.extend(block)
+            block = []
+        if para == "--" and len(out) > start:
+            start = _new_screen(out, body)
+    while out and not out[-1]:
+        out.pop()
+    return out
+
+
+def _new_screen(out, body):
+    if not body:
+        out.append("")  # one long page: a blank line where a screen would end
+    while body and len(out) % body:
+        out.append("")
+    return len(out)
 
 
 def help_topics(version="", want=None):
     """Titles of the help topics in help.txt, or (want given) that topic's paragraphs.
     Lines starting with "= " open a topic; "#" lines are comments; {version} is filled
-    in. Read line by line: only the wanted text is ever in memory."""
+    in. Read line by line: only the wanted text is ever in memory (the longest topic is
+    under 2 KB)."""
     f = __file__
     path = f[:max(f.rfind("/"), f.rfind("\\")) + 1] + "help.txt"
     titles = []

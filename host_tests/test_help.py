@@ -1,0 +1,207 @@
+"""Help, read as a player reads it: every topic opened from the Help menu and paged through
+with Next on both screens (320x240 PyPortal, 480x320 Titano). Every line fits the text
+grid, every block of text is shown whole on one screen, nothing is lost between screens,
+and the help covers what the player needs (each preference, each variant, the screen)."""
+
+import os
+import re
+
+import pytest
+
+from apptools import screen_text, start
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HELP = os.path.join(ROOT, "lib", "quadpocket", "help.txt")
+SIZES = [(320, 240), (480, 320)]
+
+
+def _topics():
+    """{title: paragraphs} straight from help.txt (an independent little parser)."""
+    topics = {}
+    cur = None
+    for line in open(HELP).read().split("\n"):
+        if line.startswith("= "):
+            cur = line[2:]
+            topics[cur] = []
+        elif cur is not None and not line.startswith("#"):
+            topics[cur].append(line)
+    return topics
+
+
+def _blocks(paras):
+    """Runs of non-empty paragraphs (what must stay on one screen)."""
+    out, cur = [], []
+    for p in paras + [""]:
+        if p and p != "--":
+            cur.append(p)
+        elif cur:
+            out.append(cur)
+            cur = []
+    return out
+
+
+def _words(text):
+    return " ".join(text.split())
+
+
+def _read_topic(app, d, name):
+    """(title line, [screen bodies]) of help topic `name`, paging with Next to the end."""
+    d.press(name)
+    assert app.mode == "text"
+    screens = []
+    titles = []
+    while True:
+        text = screen_text(app)
+        lines = text.split("\n")
+        titles.append(lines[0])
+        m = app.menus
+        body_rows = lines[1:m.rows - m.k]
+        screens.append(body_rows)
+        # no button covers text: the last written row ends above every button's top
+        written = [i for i, ln in enumerate(body_rows) if ln.strip()]
+        if written:
+            bottom = (written[-1] + 2) * m.ch  # row i of the body is screen row i + 1
+            tops = [r[1] for _, r in m.rects()]
+            assert bottom <= min(tops), (name, len(screens), body_rows[written[-1]])
+        if not any(n == "next" for n, _ in m.rects()):
+            break
+        d.press("next")
+    d.press("back")
+    return titles, screens
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=["320x240", "480x320"])
+def shown(request):
+    """Every help topic as the app shows it: {title: (title lines, screens)}, and the grid."""
+    app, d, p = start(size=request.param)
+    d.press("menu")
+    d.press("help")
+    names = [(n, r) for n, r in app.menus.rects() if n.startswith("topic")]
+    out = {}
+    titles = [t for t in _topics() if t != "About"]
+    assert len(names) == len(titles)
+    for i, (name, _) in enumerate(names):
+        out[titles[i]] = _read_topic(app, d, name)
+    grid = (app.menus.cols, app.menus.rows, app.menus.k)
+    d.press("back")
+    out["About"] = _read_topic(app, d, "about")
+    return request.param, grid, out
+
+
+def test_every_topic_is_in_the_help_menu_with_its_whole_title(shown):
+    size, (cols, rows, k), out = shown
+    topics = _topics()
+    assert list(out) == list(topics)  # About is reached from the main menu
+    assert len(topics) - 1 <= 11      # the Help menu has 12 buttons, one is Back
+    for t in topics:
+        assert len(t) <= 18, t        # a button is cols // 2 characters wide (20 on Titano)
+
+
+def test_every_line_fits_the_text_grid(shown):
+    size, (cols, rows, k), out = shown
+    for title, (titles, screens) in out.items():
+        for tl in titles:
+            assert tl.strip().startswith(title), (tl, title)
+            assert len(tl) <= cols
+        for body in screens:
+            assert len(body) <= rows - k - 1
+            for line in body:
+                assert len(line) <= cols, (size, title, line)
+
+
+def test_every_block_is_shown_whole_on_one_screen(shown):
+    """Each run of paragraphs (and each picture with its caption) is on one screen, in
+    order, with its words unchanged and no word cut; the screens together hold nothing
+    else."""
+    size, grid, out = shown
+    for title, paras in _topics().items():
+        titles, screens = out[title]
+        texts = [_words(" ".join(body)) for body in screens]
+        blocks = _blocks(paras)
+        at = 0
+        for block in blocks:
+            pics = [p[1:].rstrip() for p in block if p.startswith("|")]
+            words = _words(" ".join(p if not p.startswith("|") else p[1:] for p in block))
+            words = words.replace("{version}", "")
+            if "{version}" in " ".join(block):
+                words = words.split("  ")[0].strip()  # the part before the version
+            while at < len(texts) and words not in texts[at]:
+                at += 1
+            assert at < len(texts), ("not whole on any screen", size, title, words)
+            for pic in pics:  # pictures keep their spacing, line by line
+                assert any(line[1:].rstrip() == pic for line in screens[at]), (size, pic)
+        shown_words = sum(len(t.split()) for t in texts)
+        want = sum(len(_words(" ".join(p.lstrip("|") for p in b)).split()) for b in blocks)
+        if title != "About":
+            assert shown_words == want, (size, title, shown_words, want)
+        if len(screens) > 1:
+            assert titles[0].endswith(" 1/%d" % len(screens))
+
+
+def test_the_tilted_square_picture_is_a_square():
+    """The picture's X marks sit on a square of the board it labels (independent check:
+    equal sides and a right angle), and the caption names those cells."""
+    paras = _topics()["Tilted squares"]
+    pics = []
+    cur = []
+    for p in paras + [""]:
+        if p.startswith("|"):
+            cur.append(p[1:])
+        elif cur:
+            pics.append((cur, p))
+            cur = []
+    assert pics
+    for rows, caption in pics:
+        cols_line = rows[-1]
+        letters = [(m.start(), m.group()) for m in re.finditer(r"[a-k]", cols_line)]
+        cells = []
+        for row in rows[:-1]:
+            num = int(row.split()[0])
+            for pos, ch in enumerate(row):
+                if ch == "X":
+                    col = [c for x, c in letters if x == pos]
+                    assert col, (row, pos)
+                    cells.append((ord(col[0]) - 97, num - 1))
+        assert len(cells) == 4
+        # order round the square: sort by angle about the centre
+        cx = sum(c for c, _ in cells) / 4.0
+        cy = sum(r for _, r in cells) / 4.0
+        import math
+        cells.sort(key=lambda c: math.atan2(c[1] - cy, c[0] - cx))
+        sides = [(cells[(i + 1) % 4][0] - cells[i][0], cells[(i + 1) % 4][1] - cells[i][1])
+                 for i in range(4)]
+        for (a, b), (c, e) in zip(sides, sides[1:] + sides[:1]):
+            assert (c, e) == (-b, a)  # each side is the last turned a quarter
+        for c, r in cells:
+            assert "%s%d" % (chr(97 + c), r + 1) in caption, caption
+
+
+def test_help_covers_what_the_player_needs():
+    text = _words(open(HELP).read())
+    topics = _topics()
+    for t in ("Preferences", "Variants", "Rule options", "Tilted squares", "History",
+              "The game screen", "Strategy"):
+        assert t in topics
+    prefs = _words(" ".join(topics["Preferences"]))
+    # every preference the Preferences menu shows, by its label ("Show move: on")
+    app, d, p = start()
+    d.press("menu")
+    d.press("prefs")
+    shown = screen_text(app).split("\n")[1:]
+    labels = re.findall(r"([A-Z][\w-]*(?: [a-z]+)?)\*?: ", "\n".join(shown))
+    assert len(labels) >= 10, labels
+    for label in labels:
+        assert label in prefs, label
+    variants = _words(" ".join(topics["Variants"]))
+    for v in ("Trek", "Rapid", "Duel", "Bridge", "Move to?", "put it back"):
+        assert v in variants, v
+    rules = _words(" ".join(topics["Rule options"]))
+    for o in ("One-short", "7 stars", "Claim mode", "Quad!"):
+        assert o in rules, o
+    screen = _words(" ".join(topics["The game screen"]))
+    for w in ("Cyan", "turn number", "Moves"):
+        assert w in screen, w
+    strategy = _words(" ".join(topics["Strategy"]))
+    for w in ("double threat", "Star timing", "Star a threat and attack elsewhere"):
+        assert w in strategy, w
+    assert "Keith Still" in " ".join(topics["History"])
