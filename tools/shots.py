@@ -216,6 +216,8 @@ def help_pages(outdir):
             d.press("menu")
             _help_topic(d, title, find)
             _save(p, outdir, name + tag)
+        d.press("back")  # the Help menu: every topic's button
+        _save(p, outdir, "18_help_menu" + tag)
 
 
 def tutorial(outdir):
