@@ -432,7 +432,7 @@ def group_list_bytes(children):
 
 
 def bitmap_bytes(bmp):
-    """Heap bytes of a Bitmap's pixels: rows padded to 32 bits (platform.md section 1)."""
+    """Heap bytes of a Bitmap's pixels: CircuitPython pads each row to a 32-bit word."""
     bits = bmp._bits_per_value  # Blinka's record of the value_count the app asked for
     return (bmp.width * bits + 31) // 32 * 4 * bmp.height
 

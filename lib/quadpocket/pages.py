@@ -11,70 +11,66 @@ def text(app, what, width):
     topics' titles, not wrapped), "topic<i>", "about", "stats" or "moves"."""
     if what == "topics":
         return "Help", help_topics()
-    if what == "about":
-        return "About", layout(help_topics(str(app.p.version), "About"), width, *_body(app))
     if what == "stats":
         return "Statistics", stats(app.p.nvm)
     if what == "moves":
         g = app.play.game
         return "Moves (%dx%d)" % (g.n, g.n), moves(g, width)
-    title = help_topics()[int(what[5:])]
-    return title, layout(help_topics("", title), width, *_body(app))
-
-
-def _body(app):
-    """(rows, clear) of one screen of a text page: rows is how many text rows it shows
-    (quadpocket.menus.Menus.render_text: all but the title and the button band), clear
-    how many of them, from the top, no button covers (the band's boxes reach up into the
-    last row on the Titano: 9 of 10 there, 16 of 16 on the PyPortal)."""
+    # A help topic or About, laid out in screens. rows: text rows one screen shows
+    # (quadpocket.menus.Menus.render_text: all but the title and the button band); top:
+    # how many of them, from the top, no button covers (its boxes reach up into the last
+    # row on the Titano: 9 of 10 there, 16 of 16 on the PyPortal; see Menus._button).
     m = app.menus
-    if m is None:
-        return 0, 0
-    rows = m.rows - m.k - 1
-    ch = m.ch
-    top = (m.rows - m.k + (m.k - 1) // 2) * ch - ((m.k * ch - ch) // 2 - 2)  # menus._button
-    return rows, min(rows, top // ch - 1)
+    rows = top = 0
+    if m is not None:
+        rows = m.rows - m.k - 1
+        top = min(rows, ((m.rows - m.k + (m.k - 1) // 2) * m.ch
+                         - ((m.k * m.ch - m.ch) // 2 - 2)) // m.ch - 1)
+    if what == "about":
+        return "About", layout(help_topics(str(app.p.version), "About"), width, rows, top)
+    title = help_topics()[int(what[5:])]
+    return title, layout(help_topics("", title), width, rows, top)
 
 
-def layout(paras, width, body=0, clear=0):
-    """The lines of a help topic, laid out in screens of body lines (0: one long page)
-    of which the first `clear` are free to write (default: all).
+def layout(paras, width, rows=0, top=0):
+    """The lines of a help topic, laid out in screens of `rows` lines (0: one long page)
+    of which the first `top` are free to write (0: all).
 
     A block is a run of non-empty paragraphs; blocks are separated by one blank line.
     Paragraphs are word-wrapped to width; "|" lines are kept as written (pictures). A
-    block never straddles two screens: one that does not fit in the clear rows below what
-    is already on the screen starts the next (blank lines fill the rest, so the text page's
-    Next shows it from its first line). A "--" line starts a new screen."""
-    clear = clear or body
+    block never straddles two screens: one that does not fit in the free rows below what
+    is already on the screen starts the next (blank lines fill the rest, so the text
+    page's Next shows it from its first line). A "--" line starts a new screen."""
+    top = top or rows
     out = []
     start = 0  # first line of the current screen
-    block = []
+    lines = []  # the block being gathered
     for para in paras + ["--"]:
         if para and para != "--":
             if para[:1] == "|":
-                block.append(para[1:width + 1])
+                lines.append(para[1:width + 1])
             else:
-                block.extend(wrap([para], width))
+                lines.extend(wrap([para], width))
             continue
-        if block:
-            used = len(out) - start
-            if used and body and used + 1 + len(block) > clear:
-                start = _new_screen(out, body)
-            elif used:
+        if lines:
+            n = len(out) - start  # lines already on this screen
+            if n and rows and n + 1 + len(lines) > top:
+                start = _new_screen(out, rows)
+            elif n:
                 out.append("")
-            out.extend(block)
-            block = []
+            out.extend(lines)
+            lines = []
         if para == "--" and len(out) > start:
-            start = _new_screen(out, body)
+            start = _new_screen(out, rows)
     while out and not out[-1]:
         out.pop()
     return out
 
 
-def _new_screen(out, body):
-    if not body:
+def _new_screen(out, rows):
+    if not rows:
         out.append("")  # one long page: a blank line where a screen would end
-    while body and len(out) % body:
+    while rows and len(out) % rows:
         out.append("")
     return len(out)
 
