@@ -191,3 +191,65 @@ def test_the_checker_catches_what_it_should():
             "[web](https://circuitpython.org) `build/CIRCUITPY/` 1/2 Trainer/Easy")
     assert problems("README.md", good) == []
     assert problems("docs/x.md", "[back](../README.md) [here](rules.md#a-turn)") == []
+
+
+def _examples(name):
+    """(command, expected stdout lines) of each `$ ` example in an indented block."""
+    lines = open(os.path.join(ROOT, name)).read().split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        if line.startswith("    $ "):
+            want = []
+            for nxt in lines[i + 1:]:
+                if not nxt.startswith("    ") or nxt.startswith("    $ "):
+                    break
+                want.append(nxt[4:])
+            out.append((line[6:], want))
+    return out
+
+
+def test_the_contract_examples_are_what_the_commands_print():
+    """Every example in docs/contract.md, run as written (python3 is this interpreter):
+    the documented output is exactly what the command prints."""
+    import shlex
+    import sys
+    examples = _examples("docs/contract.md")
+    assert len(examples) >= 3
+    for cmd, want in examples:
+        run = cmd.replace("python3 ", shlex.quote(sys.executable) + " ", 1)
+        got = subprocess.run(run, shell=True, cwd=ROOT, capture_output=True, text=True,
+                             timeout=300)
+        assert got.returncode == 0, (cmd, got.stderr)
+        assert got.stdout.rstrip("\n").split("\n") == want, (cmd, got.stdout)
+
+
+def test_the_rule_book_numbers_are_the_engines():
+    """Figures in docs/rules.md checked against the engine: the square counts, the tilted
+    example, the default stars and marbles of every variant."""
+    from quadcore.geometry import geometry
+    from quadcore.notation import parse_cell
+    from quadcore.rules import Rules
+    text = open(os.path.join(ROOT, "docs", "rules.md")).read()
+    text1 = " ".join(text.split())
+    for n, count in ((9, 511), (10, 792), (11, 1173), (12, 1675)):
+        assert "{:,} on {} x {}".format(count, n, n) in text1, (n, count)
+        assert geometry(n).nsq == count
+    g = geometry(11)
+    squares = {frozenset(g.corners(s)) for s in range(g.nsq)}
+    for example in ("c3 c5 e3 e5", "b2 e3 d6 a5"):
+        assert "`%s`" % example in text
+        assert frozenset(parse_cell(c, 11) for c in example.split()) in squares
+    assert "(117 cells)" in text and 11 * 11 - 4 == 117
+    # stars by board and players, and per variant
+    assert "9 x 9\n  for two gives 4 stars each, 10 x 10 gives 5, 5 x 5 none" in text
+    assert [Rules(n, 2).stars for n in (9, 10, 5, 11)] == [4, 5, 0, 6]
+    assert [Rules(11, p).stars for p in (2, 3, 4, 5, 6)] == [6, 4, 3, 2, 2]
+    assert "| Trek, Rapid | 6 | 6 |" in text and "| Bridge | 10 | 3 |" in text
+    for v, m, s in (("trek", 6, 6), ("rapid", 6, 6), ("duel", 20, 6), ("standard", 20, 6)):
+        r = Rules(11, 2, variant=v)
+        assert (r.marbles, r.stars) == (m, s), v
+    r = Rules(11, 4, variant="bridge")
+    assert (r.marbles, r.stars) == (10, 3)
+    assert "after 200 turns" in text1
+    from quadcore.rules import MOVE_CAP
+    assert MOVE_CAP == 200
