@@ -14,10 +14,10 @@ from quadpocket import storage  # noqa: E402
 from quadpocket.storage import GAME_MAX, LEVELS, Prefs, Store  # noqa: E402
 
 NVM_SIZE = 8192
-PREFS_REC = (0, 64)
-STATS_REC = (64, 128)
-SLOT_A = 1024
-SLOT_B = 2048
+PREFS_REC = (0, 96)    # two 48-byte slots each (quadpocket.records)
+STATS_REC = (96, 192)
+SLOT_A = 256
+SLOT_B = 1280
 HDR = 8
 
 
@@ -260,7 +260,7 @@ def check_region_lost(nvm, region):
         assert st.load_game() == game_bytes(64, 1)
 
 
-@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 64), ("game", SLOT_A)])
+@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 96), ("game", SLOT_A)])
 def test_every_bit_flip_gives_defaults(region, off):
     base = populated()
     start, stop = record_span(base, off)
@@ -273,7 +273,7 @@ def test_every_bit_flip_gives_defaults(region, off):
             check_region_lost(nvm, region)
 
 
-@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 64), ("game", SLOT_A)])
+@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 96), ("game", SLOT_A)])
 @pytest.mark.parametrize("fill", [0x00, 0xFF])
 def test_every_truncation_gives_defaults(region, off, fill):
     base = populated()
@@ -302,7 +302,7 @@ def test_foreign_data_gives_defaults():
     nvm.buf[0:64] = base.buf[64:128]  # a stats record where prefs belong
     check_region_lost(nvm, "prefs")
     nvm.buf[:] = base.buf
-    nvm.buf[2] = 2  # version 2 (CRC covers it, but the check must not rely on that)
+    nvm.buf[2] = 3  # version 3 (CRC covers it, but the check must not rely on that)
     check_region_lost(nvm, "prefs")
 
 
@@ -368,7 +368,7 @@ def test_small_nvm_keeps_prefs_and_stats_only():
     assert st.load_game() is None
     st2 = Store(nvm)
     assert st2.prefs.level == "expert" and st2.stats["easy"]["draws"] == 1
-    assert all(stop <= 128 for _, stop in nvm.writes)
+    assert all(stop <= 192 for _, stop in nvm.writes)
 
 
 def test_empty_nvm_never_grows():
@@ -402,7 +402,7 @@ st2 = Store(nvm)
 print("read", st2.prefs.level, st2.prefs.variant, st2.prefs.sound,
       st2.stats["average"]["wins"], st2.stats["average"]["best"], st2.load_game() == new)
 nvm[4000] ^= 1  # outside every region: no effect
-nvm[2048 + 100] ^= 4  # newest game slot (B) damaged -> the previous save
+nvm[1280 + 100] ^= 4  # newest game slot (B) damaged -> the previous save
 print("flip", Store(nvm).load_game() == old)
 nvm[5] ^= 1  # prefs length byte
 print("prefs-flip", Store(nvm).prefs.level)

@@ -191,7 +191,7 @@ class Menus:
             if name == "vs":
                 if p.opponent == "computer":
                     p.opponent, p.humans = "humans", 2
-                elif p.humans < 6:
+                elif p.humans < (3 if p.variant == "duel" else 6):  # Duel: 2 colours a seat
                     p.humans += 1
                 else:
                     p.opponent = "computer"
@@ -201,9 +201,8 @@ class Menus:
                 p.variant = _cycle(VARIANT_NAMES, p.variant)
             elif name == "first":
                 p.first = "computer" if p.first == "player" else "player"
-            if p.variant == "bridge":  # Bridge is for exactly four humans
-                p.opponent = "humans"
-                p.humans = 4
+            from quadpocket.startup import fix_setup  # Bridge: 4 humans; Duel: 3 at most
+            fix_setup(p)
         else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)
