@@ -16,8 +16,8 @@ from quadpocket.storage import GAME_MAX, LEVELS, Prefs, Store  # noqa: E402
 NVM_SIZE = 8192
 PREFS_REC = (0, 96)    # two 48-byte slots each (quadpocket.records)
 STATS_REC = (96, 192)
-SLOT_A = 256
-SLOT_B = 1280
+SLOT_A = 192
+SLOT_B = 1216
 HDR = 8
 
 
@@ -402,7 +402,7 @@ st2 = Store(nvm)
 print("read", st2.prefs.level, st2.prefs.variant, st2.prefs.sound,
       st2.stats["average"]["wins"], st2.stats["average"]["best"], st2.load_game() == new)
 nvm[4000] ^= 1  # outside every region: no effect
-nvm[1280 + 100] ^= 4  # newest game slot (B) damaged -> the previous save
+nvm[1216 + 100] ^= 4  # newest game slot (B) damaged -> the previous save
 print("flip", Store(nvm).load_game() == old)
 nvm[5] ^= 1  # prefs length byte
 print("prefs-flip", Store(nvm).prefs.level)

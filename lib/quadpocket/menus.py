@@ -66,7 +66,7 @@ class Menus:
         self.title = ""
         self.at = 0         # first line of the text page shown
         self.back = "main"  # where Back on a text page goes
-        self.store = None   # quadpocket.storage.Store once a preference changed
+        self.changed = False  # a preference changed since the menu opened
 
     # --- the screen ----------------------------------------------------------------------
     def _button(self, i, row, x, w, name):
@@ -221,12 +221,19 @@ class Menus:
                 app.forget("build")
             else:  # show_move, auto_advance, one_short, claim, confirm
                 setattr(p, name, not getattr(p, name))
-        if self.store is None:
-            from quadpocket.storage import Store
-            self.store = Store(app.p.nvm)
-            self.store.prefs = p
-        self.store.save_prefs()
+        self.changed = True  # saved when the menu closes (save)
         self.open(page)
+
+    def save(self):
+        """Write the preferences changed while the menu was open: one nvm erase cycle
+        however many taps changed them (each write risks the whole nvm block on a
+        SAMD51, see quadpocket.records). App.show calls it on the way back to a game."""
+        if self.changed:
+            self.changed = False
+            from quadpocket.storage import Store
+            st = Store(self.app.p.nvm)
+            st.prefs = self.app.prefs
+            st.save_prefs()
 
     # --- text pages ----------------------------------------------------------------------
     def page_text(self, what):

@@ -7,8 +7,8 @@ Layout (offsets in bytes; nvm is 8192 bytes on a SAMD51, one 8 KB erase block of
 
     0     prefs  A, B   48 bytes each  tag "p"   every record type has two slots
     96    stats  A, B   48 bytes each  tag "s"   written in turn, so a write torn by a
-    256   game   A     1024 bytes      tag "g"   power cut leaves the other, older copy
-    1280  game   B     1024 bytes      tag "g"
+    192   game   A     1024 bytes      tag "g"   power cut leaves the other, older copy
+    1216  game   B     1024 bytes      tag "g"
 
 Every record starts with an 8-byte header: "Q", tag, version (2), sequence (1 byte, +1
 per write of that type), payload length (2, little-endian), CRC-16/CCITT of header[0:6] +
@@ -20,7 +20,7 @@ Why this layout (measured by tools/nvm_cuts.py, README "Persistence"): CircuitPy
 atmel-samd nvm rewrites the whole 8 KB block for any slice assignment: it copies the block
 to RAM, erases it and programs the 16 pages in order. A power cut in that window keeps only
 the pages programmed before it. So everything that matters sits as low as it can: prefs,
-stats (both copies) and a game of up to 248 bytes (a standard game is under 130) are all in
+stats (both copies) and a game of up to 312 bytes (a standard game is under 130) are all in
 page 0, which is programmed first; a cut during the erase or page 0 loses everything, and
 no layout can avoid that on this chip. Boards whose nvm write touches only the bytes
 written get the full benefit of the two copies.
@@ -43,7 +43,7 @@ except ImportError:  # plain CPython without Blinka's micropython module
 from quadcore.crc import crc16  # the game save's CRC-16/CCITT: one copy for both
 
 _HDR = const(8)
-_GAME_OFF = const(256)
+_GAME_OFF = const(192)
 _GAME_SIZE = const(1024)
 _VERSION = const(2)
 GAME_OFF = _GAME_OFF
