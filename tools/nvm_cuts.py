@@ -116,24 +116,31 @@ def session():
     return nvm
 
 
+KEYS = ("cuts", "all_kept", "game_lost", "game_rolled_back", "prefs_lost", "prefs_older",
+        "stats_lost", "stats_older")
+BLANK = None  # what blank nvm reads as (set in classify)
+
+
 def classify(nvm):
     """Per write: (label, start, stop, counts) with counts of cut outcomes."""
+    global BLANK
+    BLANK = state(b"\xff" * BLOCK)
     out = []
     for before, after, start, stop, label in nvm.log:
         b = state(before)
         a = state(after)
-        c = dict(cuts=0, all_kept=0, prefs_lost=0, stats_lost=0, game_lost=0,
-                 game_rolled_back=0)
+        c = dict((k, 0) for k in KEYS)
         for img in cut_images(after):
             s = state(img)
             c["cuts"] += 1
             ok = True
-            if s[0] not in (a[0], b[0]):
-                c["prefs_lost"] += 1
-                ok = False
-            if s[1] not in (a[1], b[1]):
-                c["stats_lost"] += 1
-                ok = False
+            for i, name in ((0, "prefs"), (1, "stats")):
+                if s[i] == BLANK[i] and a[i] != BLANK[i]:
+                    c[name + "_lost"] += 1  # back to the defaults
+                    ok = False
+                elif s[i] not in (a[i], b[i]):
+                    c[name + "_older"] += 1  # the copy before the last change
+                    ok = False
             if a[2] is not None and s[2] is None:
                 c["game_lost"] += 1  # a new game at the next start
                 ok = False
@@ -152,16 +159,12 @@ def main(argv=None):
     rows = classify(nvm)
     if "--writes" in argv:
         for label, start, stop, c in rows:
-            print("%-9s bytes %4d..%4d  cuts %d: all kept %d, game lost %d, rolled back %d, "
-                  "prefs lost %d, stats lost %d" % (label, start, stop - 1, c["cuts"],
-                                                    c["all_kept"], c["game_lost"],
-                                                    c["game_rolled_back"], c["prefs_lost"],
-                                                    c["stats_lost"]))
+            print("%-9s bytes %4d..%4d  " % (label, start, stop - 1)
+                  + ", ".join("%s %d" % (k, c[k]) for k in KEYS))
     kinds = {}
     for label, _, _, _ in rows:
         kinds[label] = kinds.get(label, 0) + 1
-    tot = dict(cuts=0, all_kept=0, prefs_lost=0, stats_lost=0, game_lost=0,
-               game_rolled_back=0)
+    tot = dict((k, 0) for k in KEYS)
     for _, _, _, c in rows:
         for k in tot:
             tot[k] += c[k]
@@ -169,7 +172,7 @@ def main(argv=None):
         len(rows), ", ".join("%s %d" % kv for kv in sorted(kinds.items()))))
     print("largest slice written: %d bytes" % max(stop - start for _, start, stop, _ in rows))
     print("cut points: %d (%d per write)" % (tot["cuts"], tot["cuts"] // max(1, len(rows))))
-    for k in ("all_kept", "game_lost", "game_rolled_back", "prefs_lost", "stats_lost"):
+    for k in KEYS[1:]:
         print("  %-17s %5d  %5.1f%%" % (k, tot[k], 100.0 * tot[k] / max(1, tot["cuts"])))
     return rows, tot
 
