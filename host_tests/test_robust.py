@@ -22,7 +22,7 @@ from quadpocket.records import GAME_OFF, GAME_SIZE, write
 from quadpocket.session import Session
 from quadpocket.storage import Store
 
-SLOTS = {"prefs": (96, 48, 0x70), "stats": (0, 48, 0x73), "game": (GAME_OFF, GAME_SIZE, 0x67)}
+SLOTS = {"prefs": (0, 48, 0x70), "stats": (96, 48, 0x73), "game": (GAME_OFF, GAME_SIZE, 0x67)}
 FAST = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 

@@ -14,8 +14,8 @@ from quadpocket import storage  # noqa: E402
 from quadpocket.storage import GAME_MAX, LEVELS, Prefs, Store  # noqa: E402
 
 NVM_SIZE = 8192
-STATS_REC = (0, 96)    # two 48-byte slots each (quadpocket.records)
-PREFS_REC = (96, 192)
+PREFS_REC = (0, 96)    # two 48-byte slots each (quadpocket.records)
+STATS_REC = (96, 192)
 SLOT_A = 192
 SLOT_B = 1216
 HDR = 8
@@ -260,7 +260,7 @@ def check_region_lost(nvm, region):
         assert st.load_game() == game_bytes(64, 1)
 
 
-@pytest.mark.parametrize("region,off", [("prefs", 96), ("stats", 0), ("game", SLOT_A)])
+@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 96), ("game", SLOT_A)])
 def test_every_bit_flip_gives_defaults(region, off):
     base = populated()
     start, stop = record_span(base, off)
@@ -273,7 +273,7 @@ def test_every_bit_flip_gives_defaults(region, off):
             check_region_lost(nvm, region)
 
 
-@pytest.mark.parametrize("region,off", [("prefs", 96), ("stats", 0), ("game", SLOT_A)])
+@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 96), ("game", SLOT_A)])
 @pytest.mark.parametrize("fill", [0x00, 0xFF])
 def test_every_truncation_gives_defaults(region, off, fill):
     base = populated()
@@ -299,7 +299,7 @@ def test_foreign_data_gives_defaults():
     base = populated()
     nvm = CountingNvm()
     nvm.buf[:] = base.buf
-    nvm.buf[96:144] = base.buf[0:48]  # a stats record where prefs belong
+    nvm.buf[0:48] = base.buf[96:144]  # a stats record where prefs belong
     check_region_lost(nvm, "prefs")
     nvm.buf[:] = base.buf
     nvm.buf[PREFS_REC[0] + 2] = 3  # version 3 (CRC covers it, but the check must not rely on that)
@@ -404,7 +404,7 @@ print("read", st2.prefs.level, st2.prefs.variant, st2.prefs.sound,
 nvm[4000] ^= 1  # outside every region: no effect
 nvm[1216 + 100] ^= 4  # newest game slot (B) damaged -> the previous save
 print("flip", Store(nvm).load_game() == old)
-nvm[96 + 5] ^= 1  # prefs length byte
+nvm[5] ^= 1  # prefs length byte
 print("prefs-flip", Store(nvm).prefs.level)
 try:
     st2.prefs.sound = 9

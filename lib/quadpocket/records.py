@@ -5,8 +5,8 @@ which is imported only at start-up, in the menus and at the end of a game).
 Layout (offsets in bytes; nvm is 8192 bytes on a SAMD51, one 8 KB erase block of sixteen
 512-byte pages):
 
-    0     stats  A, B   48 bytes each  tag "s"   every record type has two slots
-    96    prefs  A, B   48 bytes each  tag "p"   written in turn, so a write torn by a
+    0     prefs  A, B   48 bytes each  tag "p"   every record type has two slots
+    96    stats  A, B   48 bytes each  tag "s"   written in turn, so a write torn by a
     192   game   A     1024 bytes      tag "g"   power cut leaves the other, older copy
     1216  game   B     1024 bytes      tag "g"
 
@@ -19,9 +19,9 @@ with the later sequence number is the newest.
 Why this layout (measured by tools/nvm_cuts.py, README "Persistence"): CircuitPython's
 atmel-samd nvm rewrites the whole 8 KB block for any slice assignment: it copies the block
 to RAM, erases it and programs the 16 pages in order. A power cut in that window keeps only
-the pages programmed before it. So everything that matters sits as low as it can: stats
-(the player's history, first), prefs (both copies) and a game of up to 312 bytes (a standard game is under 130) are all in
-page 0, which is programmed first; a cut during the erase or page 0 loses everything, and
+the pages programmed before it. So everything that matters sits as low as it can:
+prefs, stats (both copies of each) and a game of up to 312 bytes (a standard game is
+under 130) are all in page 0, which is programmed first; a cut during the erase or page 0 loses everything, and
 no layout can avoid that on this chip. Boards whose nvm write touches only the bytes
 written get the full benefit of the two copies.
 

@@ -21,10 +21,10 @@ from quadpocket.records import write as _write
 _HDR = const(8)
 
 # Two slots per type (quadpocket.records has the layout and why).
-_STATS_OFF = const(0)  # first: a cut early in a write spares what is written first
-_STATS_SIZE = const(48)
-_PREFS_OFF = const(96)
+_PREFS_OFF = const(0)
 _PREFS_SIZE = const(48)
+_STATS_OFF = const(96)
+_STATS_SIZE = const(48)
 _MAXCOUNT = const(65535)
 # Version 1 places (one copy each), read only when the version 2 slots are empty.
 _V1 = ((0x70, 0, 64), (0x73, 64, 64), (0x67, 1024, 1024), (0x67, 2048, 1024))
