@@ -15,7 +15,6 @@ except ImportError:  # plain CPython without Blinka's micropython module
         return x
 
 from quadpocket.records import GAME_MAX, GAME_OFF, GAME_SIZE, VERSION, crc16, save_game
-from quadpocket.records import save_slot
 from quadpocket.records import write as _write
 
 _HDR = const(8)
@@ -203,7 +202,7 @@ class Store:
     # -- preferences --------------------------------------------------------
     def save_prefs(self):
         """Write the prefs if they changed; ValueError (nothing written) on a bad value."""
-        return save_slot(self.nvm, self._prefs, _encode_prefs(self.prefs), _PREFS_OFF,
+        return save_game(self.nvm, self._prefs, _encode_prefs(self.prefs), _PREFS_OFF,
                          _PREFS_SIZE, 0x70)
 
     # -- statistics ---------------------------------------------------------
@@ -236,7 +235,7 @@ class Store:
                     raise ValueError("stat %s/%s: %r" % (lv, k, v))
                 out.append(v & 255)
                 out.append(v >> 8)
-        return save_slot(self.nvm, self._stats, out, _STATS_OFF, _STATS_SIZE, 0x73)
+        return save_game(self.nvm, self._stats, out, _STATS_OFF, _STATS_SIZE, 0x73)
 
     # -- game in progress (records.GameSlots) --------------------------------
     def save_game(self, data):
