@@ -342,3 +342,71 @@ def test_rescue_finds_a_legal_turn_in_every_variant():
                 assert rescue.play_any(g, logs.append, "x", "test"), (rules, g.record())
                 assert g.turns > t or g.result is not None
         assert g.result is not None or g.turns >= 150
+
+
+# ----- item 6: finished games go to the game-record file ---------------------------------
+
+def finish_a_game(p, app, d):
+    from quadcore import ai
+    g = app.play.game
+    while g.result is None:
+        turn = ai.choose(g, "average", g.turns)
+        for tok in turn.split():
+            if tok.startswith("*"):
+                d.press("star%d" % g.turn)
+                d.tap_cell(tok[1:])
+            else:
+                d.tap_cell(tok)
+    return g
+
+
+@pytest.mark.parametrize("prefs", [dict(), dict(opponent="humans", humans=3, size=9),
+                                   dict(variant="duel", size=7), dict(one_short=True)])
+def test_finished_games_are_appended_and_the_referee_agrees(tmp_path, prefs):
+    from quadcore import cli
+    path = tmp_path / "quad_games.txt"
+    p = device(None, prefs=dict(prefs, sound=0))
+    p.record_file = str(path)
+    from quadpocket.app import App
+    from tools.sim import Driver
+    app = App(p)
+    d = Driver(app)
+    games = []
+    for _ in range(2):
+        games.append(finish_a_game(p, app, d))
+        d.press("new")
+        d.press("start")
+    text = path.read_text()
+    records_ = [r for r in text.split("\n\n") if r.strip()]
+    assert len(records_) == 2
+    for rec, g in zip(records_, games):
+        lines = rec.split("\n")
+        flags = lines[1].split("referee flags: ")[1].split()
+        import contextlib
+        import io
+        import sys as _sys
+        out = io.StringIO()
+        old = _sys.stdin
+        _sys.stdin = io.TextIOWrapper(io.BytesIO(rec.encode("ascii")))
+        try:
+            with contextlib.redirect_stdout(out):
+                rc = cli.main(["referee"] + flags)
+        finally:
+            _sys.stdin = old
+        assert rc == 0
+        assert out.getvalue().splitlines() == cli.referee_lines(g)
+
+
+def test_a_read_only_drive_never_stops_the_game(tmp_path):
+    p = device(None, prefs=dict(sound=0))
+    p.record_file = str(tmp_path)  # a folder: open() fails like a read-only drive
+    from quadpocket.app import App
+    from tools.sim import Driver
+    app = App(p)
+    d = Driver(app)
+    finish_a_game(p, app, d)
+    assert app.play.result is not None
+    assert any("record not written" in t for t in p.logs)
+    d.press("new")
+    d.press("start")
+    assert app.mode == "play" and app.play.game.result is None
