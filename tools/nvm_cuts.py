@@ -95,7 +95,7 @@ def session():
     d.press("resume")
     d.settle()
     g = app.play.game
-    nvm.label = "round"
+    nvm.label = "round"  # (the last round's writes include the game's end)
     while g.result is None:
         turn = ai.choose(g, "average", g.turns)
         for tok in turn.split():
@@ -159,7 +159,8 @@ def main(argv=None):
     rows = classify(nvm)
     if "--writes" in argv:
         for label, start, stop, c in rows:
-            print("%-9s bytes %4d..%4d  " % (label, start, stop - 1)
+            what = "prefs" if start < 96 else "stats" if start < 192 else "game"
+            print("%-9s %-5s bytes %4d..%4d  " % (label, what, start, stop - 1)
                   + ", ".join("%s %d" % (k, c[k]) for k in KEYS))
     kinds = {}
     for label, _, _, _ in rows:
