@@ -150,19 +150,19 @@ class Store:
 
     def __init__(self, nvm):
         self.nvm = nvm
-        self.notes = []
+        self.notes = []  # type: list[str]
         self._prefs = _newest(nvm, _PREFS_OFF, _PREFS_SIZE, 0x70)
         self._stats = _newest(nvm, _STATS_OFF, _STATS_SIZE, 0x73)
         self._games = None
-        self._old = None  # version 1 records being carried over: (prefs, stats, game)
         raw = _read(nvm, _PREFS_OFF, _PREFS_SIZE, self._prefs, 0x70, "Prefs reset",
                     self.notes)
         st = _read(nvm, _STATS_OFF, _STATS_SIZE, self._stats, 0x73, "Stats reset",
                    self.notes)
+        old = None  # version 1 records to carry over: [prefs, stats, game]
         if raw is None and st is None and self._prefs[0] < 0 and self._stats[0] < 0 \
                 and not self.notes:
-            self._old = _v1(nvm)
-            raw, st = self._old[0], self._old[1]
+            old = _v1(nvm)
+            raw, st = old[0], old[1]
         self.prefs = _decode_prefs(raw)
         self.stats = _new_stats()
         if st is not None and len(st) == 2 * len(LEVELS) * len(STAT_KEYS):
@@ -172,19 +172,14 @@ class Store:
                 for k in STAT_KEYS:
                     d[k] = st[i] | st[i + 1] << 8
                     i += 2
-        if self._old is not None and (raw or st or self._old[2]):
-            self._carry_over()
-
-    def _carry_over(self):
-        """Write version 1 data into the new slots once (nothing of it may be lost)."""
-        raw, st, game = self._old
-        if st is not None:
-            self.save_stats()
-        if raw is not None:
-            self.save_prefs()
-        self._old = None
-        if game is not None and len(game) <= GAME_MAX:
-            self.save_game(game)
+        if old is not None:
+            # Write version 1 data into the new slots once: nothing of it may be lost.
+            if st is not None:
+                self.save_stats()
+            if raw is not None:
+                self.save_prefs()
+            if old[2] is not None and len(old[2]) <= GAME_MAX:
+                self.save_game(old[2])
 
     @property
     def games(self):
