@@ -183,6 +183,17 @@ def test_valid_records_with_any_payload_never_stop_start_up(kind, payload, seq, 
     boots(p)
 
 
+@pytest.mark.parametrize("kind,payload,note", [("prefs", b"\x01\x02", "Prefs reset"),
+                                               ("stats", bytes(39), "Stats reset"),
+                                               ("stats", bytes(41), "Stats reset")])
+def test_valid_record_of_the_wrong_length_is_reported(kind, payload, note):
+    off, size, tag = SLOTS[kind]
+    p = fresh(b"\xff" * 8192)
+    write(p.nvm, off, tag, 0, payload)
+    app = boots(p, taps=False)
+    assert note in app.notes
+
+
 PREF_VALUES = st.fixed_dictionaries({
     "level": st.sampled_from(["trainer", "easy", "average", "expert"]),
     "stars": st.sampled_from([6, 7]), "one_short": st.booleans(), "claim": st.booleans(),

@@ -164,8 +164,12 @@ class Store:
             old = _v1(nvm)
             raw, st = old[0], old[1]
         self.prefs = _decode_prefs(raw)
+        if raw is not None and len(raw) < len(_PREF_FIELDS) + 1:
+            self.notes.append("Prefs reset")  # a valid record of no use: say so
         self.stats = _new_stats()
-        if st is not None and len(st) == 2 * len(LEVELS) * len(STAT_KEYS):
+        if st is not None and len(st) != 2 * len(LEVELS) * len(STAT_KEYS):
+            self.notes.append("Stats reset")
+        elif st is not None:
             i = 0
             for lv in LEVELS:
                 d = self.stats[lv]
