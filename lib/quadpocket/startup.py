@@ -140,9 +140,8 @@ def new_game(app):
         g = None
     cpu = -1 if humans else (0 if p.first == "computer" else 1)
     for _ in range(2):
-        if g is None:  # the plainest game there is
-            g = Game(11, 2, None, 6, False, "standard", False)
-            cpu = 1
+        if g is None:  # the standard game, with the options that always work
+            g = Game(11, 2, None, p.stars, p.one_short, "standard", p.claim)
         s = Session(g, cpu, app.p.ticks_ms())
         app.session = s
         app.forget("claims")  # loaded again if this game is in claim mode
