@@ -608,3 +608,41 @@ def test_flash_command_line(tmp_path, bundled):
     wrong = subprocess.run(cmd + ["--drive", str(tmp_path)], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=120)
     assert wrong.returncode == 2 and "not a CircuitPython drive" in wrong.stderr
+
+
+def test_twins_and_frozen_copies_outside_the_bundle_are_reported_not_deleted(tmp_path, bundled):
+    """Under --app-only the libraries are the user's: a .py beside a .mpy of the same
+    module is named (CircuitPython imports the .py), never deleted; so is a /lib copy of a
+    library the PyPortal freezes."""
+    drive = fake_drive(tmp_path)
+    theirs = {"lib/adafruit_touchscreen.py": "old", "lib/adafruit_touchscreen.mpy": "C\x06",
+              "lib/adafruit_display_text/label.mpy": "C\x06"}
+    for rel, text in theirs.items():
+        (drive / rel).parent.mkdir(parents=True, exist_ok=True)
+        (drive / rel).write_text(text)
+    lines = []
+    flash(bundled, drive, app_only=True, log=lines.append)
+    text = "\n".join(lines)
+    assert ("lib/adafruit_touchscreen.py and lib/adafruit_touchscreen.mpy are both on the "
+            "drive: CircuitPython imports the .py") in text
+    assert "lib/adafruit_display_text is frozen in the PyPortal's firmware" in text
+    for rel, body in theirs.items():
+        assert (drive / rel).read_text() == body
+
+
+def test_circuitpython_imports_the_py_of_a_twin():
+    """The fact the flash relies on, checked on CircuitPython's own VM."""
+    import tempfile
+    from tools import cpvm
+    cpvm.need_vm()
+    mpy_cross = cpvm.find_mpy_cross(download=False)
+    if mpy_cross is None:
+        pytest.skip(cpvm.MISSING_MPY_CROSS)
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "src.py").write_text("WHO = 'mpy'\n")
+        cpvm.compile_file(mpy_cross, Path(tmp) / "src.py", Path(tmp) / "twin.mpy", "twin.py")
+        (Path(tmp) / "src.py").unlink()
+        (Path(tmp) / "twin.py").write_text("WHO = 'py'\n")
+        assert cpvm.run("import twin\nprint(twin.WHO)", path=tmp) == "py\n"
+        (Path(tmp) / "twin.py").unlink()
+        assert cpvm.run("import twin\nprint(twin.WHO)", path=tmp) == "mpy\n"

@@ -206,23 +206,9 @@ for m in NAMES:
     _last = _now
 '''
 
-# The device tree per flavour, staged once per process (the bundle tool builds it).
-_STAGED = {}
-
-
-def staged(mpy=True):
-    """A device-like tree (see tools.cpvm.stage_device_tree), made once per process."""
-    key = bool(mpy)
-    if key not in _STAGED:
-        tmp = tempfile.mkdtemp(prefix="quad-vm-%s-" % ("mpy" if mpy else "py"))
-        cpvm.stage_device_tree(tmp, mpy=mpy)
-        _STAGED[key] = tmp
-    return _STAGED[key]
-
-
 def run_guest(code, *, mpy=True, heapsize="4M", raw=False):
     """Run guest code on CircuitPython's VM over the device-like tree; returns stdout."""
-    return cpvm.run(code, path=cpvm.device_path(staged(mpy)), heapsize=heapsize, raw=raw)
+    return cpvm.run_device(code, mpy=mpy, heapsize=heapsize, raw=raw)
 
 
 def prefs_record(**prefs):

@@ -178,6 +178,24 @@ def stage_device_tree(dest, *, mpy: bool, stubs: bool = True) -> Path:
     return dest
 
 
+_STAGED: dict = {}
+
+
+def staged(mpy: bool = True) -> Path:
+    """stage_device_tree() once per process and flavour (a temporary folder)."""
+    key = bool(mpy)
+    if key not in _STAGED:
+        tmp = tempfile.mkdtemp(prefix="quad-vm-%s-" % ("mpy" if mpy else "py"))
+        stage_device_tree(tmp, mpy=mpy)
+        _STAGED[key] = Path(tmp)
+    return _STAGED[key]
+
+
+def run_device(code: str, *, mpy: bool = True, **kw) -> str:
+    """run() with the staged device tree on the import path (bundle's .mpy by default)."""
+    return run(code, path=device_path(staged(mpy)), **kw)
+
+
 def device_path(staged) -> str:
     """MICROPYPATH for a staged tree: stand-ins first (they are the firmware), then the
     drive's "/" and "/lib", as on the device."""
@@ -188,15 +206,15 @@ def device_path(staged) -> str:
 
 def _program(code: str) -> str:
     # The code runs through exec(compile(...)) so its own line numbers show in tracebacks;
-    # an exception is printed to stdout behind a marker, so the caller gets both.
+    # an exception writes a marker to stdout and goes on up: the VM prints the traceback
+    # (CircuitPython has no sys.print_exception) and exits 1.
     return (
         "import sys\n"
         "try:\n"
         "    exec(compile(%r, '<guest>', 'exec'), {'__name__': '__main__'})\n"
-        "except BaseException as __cpvm_e:\n"
+        "except BaseException:\n"
         "    sys.stdout.write(%r)\n"
-        "    sys.print_exception(__cpvm_e, sys.stdout)\n"
-        "    sys.exit(1)\n" % (code, _FAIL_MARK))
+        "    raise\n" % (code, _FAIL_MARK))
 
 
 def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
@@ -224,8 +242,8 @@ def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
                               stdin=subprocess.DEVNULL, cwd=tmp)
     out = proc.stdout
     if _FAIL_MARK in out:
-        before, _, trace = out.partition(_FAIL_MARK)
-        raise GuestError("guest code raised an exception", before + trace)
+        before, _, after = out.partition(_FAIL_MARK)
+        raise GuestError("guest code raised an exception", before + after + proc.stderr)
     if proc.returncode != 0:
         raise GuestError("CircuitPython VM exited with code %d" % proc.returncode,
                          out + proc.stderr)
