@@ -646,3 +646,41 @@ def test_circuitpython_imports_the_py_of_a_twin():
         assert cpvm.run("import twin\nprint(twin.WHO)", path=tmp) == "py\n"
         (Path(tmp) / "twin.py").unlink()
         assert cpvm.run("import twin\nprint(twin.WHO)", path=tmp) == "mpy\n"
+
+
+# ---------------------------------------------------------------- doctor
+
+def test_doctor_reports_version_board_space_and_mpy_match(tmp_path):
+    from tools import doctor
+    src = make_src(tmp_path)
+    out = tmp_path / "build" / "CIRCUITPY"
+    quiet_build(src, out, board="pyportal", mpy_cross=fake_mpy_cross(
+        tmp_path, "CircuitPython 10.2.1 on 2026-11-22; mpy-cross emitting mpy v6.3", b"C"))
+    drive = fake_drive(tmp_path, boot_out="Adafruit CircuitPython 10.2.1 on 2026-11-22; "
+                                          "Adafruit PyPortal with samd51j20\nBoard ID:pyportal\n")
+    lines, problems = doctor.examine(drive, out)
+    text = "\n".join(lines)
+    assert "firmware: Adafruit CircuitPython 10.2.1" in text
+    assert "board: pyportal" in text and "free space: " in text
+    assert "loads on this board" in text and "make flash would write" in text
+    assert problems == ["no code.py on the drive: run make flash"]
+    flash(out, drive, log=lambda _: None)
+    lines, problems = doctor.examine(drive, out)
+    assert problems == [] and "drive holds the bundle v-test as built" in lines
+
+    # an .mpy of another version, a twin, and a CircuitPython 9 board for a 10 bundle
+    (drive / "lib" / "old.mpy").write_bytes(b"C\x05xx")
+    (drive / "lib" / "old.py").write_text("x = 1\n")
+    lines, problems = doctor.examine(drive, out)
+    assert any("old.mpy" in p and "will not load" in p for p in problems)
+    assert any("lib/old.py and lib/old.mpy" in p for p in problems)
+    (drive / "boot_out.txt").write_text(CP9)
+    _, problems = doctor.examine(drive, out)
+    assert any("made for CircuitPython 10, the board runs 9" in p for p in problems)
+    run = subprocess.run([sys.executable, "-m", "tools.doctor", "--drive", str(drive),
+                          "--bundle", str(out)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 1 and "problem:" in run.stdout
+    run = subprocess.run([sys.executable, "-m", "tools.doctor", "--drive", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "boot_out.txt" in run.stderr

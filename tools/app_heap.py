@@ -246,9 +246,9 @@ BUDGET = 100 * 1024
 GOAL = 80 * 1024
 
 
-def scenario_code(grow_qstrs=True, size=(320, 240), **prefs):
-    """The guest program of the scenario, starting with these preferences in nvm."""
-    rec = prefs_record(**(prefs or {"tutorial_done": True, "level": "expert"}))
+def scenario_code(grow_qstrs=True, size=(320, 240), board=11):
+    """The guest program of the scenario: Expert, tutorial done, a board x board game."""
+    rec = prefs_record(tutorial_done=True, level="expert", size=board)
     code = SCENARIO.replace("PREFS_RECORD", repr(rec))
     code = code.replace("GROW_QSTRS", str(bool(grow_qstrs)))
     code = code.replace("WIDTH, HEIGHT", "%d, %d" % size)
@@ -289,16 +289,16 @@ def parse(out, qstr_entries=True):
     return res
 
 
-def scenario(mpy=True, size=(320, 240)):
+def scenario(mpy=True, size=(320, 240), board=11):
     """-> {"checkpoints": [(name, bytes)], "peak": (bytes, name), "turns": [...],
     "resident": [...], "base": bytes, ...}: the live readings, with a roomy heap."""
-    return parse(run_guest(scenario_code(size=size), mpy=mpy, raw=True))
+    return parse(run_guest(scenario_code(size=size, board=board), mpy=mpy, raw=True))
 
 
-def attempt(heapsize, mpy=True, size=(320, 240)):
+def attempt(heapsize, mpy=True, size=(320, 240), board=11):
     """Run the scenario (no qstr-pool padding) in a heap of `heapsize` bytes.
     -> (completed, parsed output or None)."""
-    code = scenario_code(grow_qstrs=False, size=size)
+    code = scenario_code(grow_qstrs=False, size=size, board=board)
     try:
         out = run_guest(code, mpy=mpy, heapsize=heapsize, raw=True)
     except cpvm.GuestError as exc:
@@ -311,7 +311,7 @@ def attempt(heapsize, mpy=True, size=(320, 240)):
     return True, res
 
 
-def heapsize_for_free(free, mpy=True, size=(320, 240)):
+def heapsize_for_free(free, mpy=True):
     """The -X heapsize at which `free` bytes are free at the base reading: what the
     stand-ins (and this harness) take, plus `free`, plus the GC's own allocation table,
     which grows with the heap (measured from a probe run, then checked)."""
@@ -319,22 +319,21 @@ def heapsize_for_free(free, mpy=True, size=(320, 240)):
     code = "import gc\ngc.collect()\nprint(gc.mem_free() + gc.mem_alloc())\n"
     total = int(run_guest(code, mpy=mpy, heapsize=probe, raw=True))
     ratio = total / probe  # usable fraction of the heap (the rest is the GC's table)
-    ok, res = attempt(probe, mpy=mpy, size=size)
-    base = res["base"]
+    base = attempt_base(probe, mpy)[2]
     heap = int((base + free) / ratio) + 64
     while True:  # settle on the first heap that leaves at least `free` at the base
-        _, res = attempt_base(heap, mpy, size)
+        _, res, _ = attempt_base(heap, mpy)
         if res >= free:
             return heap
         heap += 64
 
 
-def attempt_base(heapsize, mpy=True, size=(320, 240)):
-    """(heapsize, free bytes at the base reading) without running the game."""
-    code = scenario_code(grow_qstrs=False, size=size)
+def attempt_base(heapsize, mpy=True):
+    """(heapsize, free bytes at the base reading, base bytes) without running the game."""
+    code = scenario_code(grow_qstrs=False)
     code = code[:code.index("import quadpocket.hw_pyportal")]
-    out = run_guest(code, mpy=mpy, heapsize=heapsize, raw=True)
-    return heapsize, parse(out)["free_at_base"]
+    res = parse(run_guest(code, mpy=mpy, heapsize=heapsize, raw=True))
+    return heapsize, res["free_at_base"], res["base"]
 
 
 # Whether a heap is big enough is not monotonic in its size: where the game's blocks fall
@@ -344,7 +343,7 @@ def attempt_base(heapsize, mpy=True, size=(320, 240)):
 STABLE = 4
 
 
-def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240)):
+def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11):
     """Bisect (1 KB steps) for the smallest -X heapsize (KB) at which the scenario
     completes, then move up until STABLE heaps in a row complete.
     -> (heap KB, free bytes at the base in that heap, base bytes, runs)."""
@@ -352,7 +351,7 @@ def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240)):
 
     def ok_at(kb):
         runs[0] += 1
-        return attempt(kb * 1024, mpy=mpy, size=size)
+        return attempt(kb * 1024, mpy=mpy, size=size, board=board)
 
     ok, res = ok_at(hi_kb)
     if not ok:
@@ -450,6 +449,7 @@ def main(argv=None):
     ap.add_argument("--all", action="store_true", help="every reading, search steps too")
     ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
     ap.add_argument("--titano", action="store_true", help="480x320 (Titano) instead of 320x240")
+    ap.add_argument("--board", type=int, default=11, choices=(11, 15), help="board size")
     ap.add_argument("--smallest", action="store_true",
                     help="bisect the smallest heap that completes, .mpy and .py")
     args = ap.parse_args(argv)
@@ -459,18 +459,18 @@ def main(argv=None):
     size = (480, 320) if args.titano else (320, 240)
     mpy = not args.py
     if args.smallest:
-        print(smallest_report(size))
+        print(smallest_report(size, args.board))
         return 0
-    res = scenario(mpy=mpy, size=size)
+    res = scenario(mpy=mpy, size=size, board=args.board)
     prev = 0
     print("%-22s %8s %8s" % ("checkpoint", "live B", "change"))
     for name, v in res["checkpoints"]:
         if args.all or not name.startswith(("think", "hint")):
             print("%-22s %8d %+8d" % (name, v, v - prev))
             prev = v
-    print("peak %d bytes (%.1f KB) at %s (%s, CircuitPython %s VM)" % (
+    print("peak %d bytes (%.1f KB) at %s (%s, %dx%d board, CircuitPython %s VM)" % (
         res["peak"][0], res["peak"][0] / 1024, res["peak"][1], ".mpy" if mpy else ".py",
-        cpvm.CP_TAG))
+        args.board, args.board, cpvm.CP_TAG))
     print("resident app modules at the end:", " ".join(res["resident"]))
     if args.modules:
         rows, pool = modules(mpy)
@@ -482,12 +482,12 @@ def main(argv=None):
     return 0
 
 
-def smallest_report(size=(320, 240)):
+def smallest_report(size=(320, 240), board=11):
     lines = ["smallest heap that completes the whole-app scenario (CircuitPython %s unix VM, "
-             "32-bit, %dx%d; 1 KB steps, and the %d heaps above it too):" % (
-                 cpvm.CP_TAG, size[0], size[1], STABLE - 1)]
+             "32-bit, %dx%d screen, %dx%d board; 1 KB steps, and the %d heaps above it too):"
+             % (cpvm.CP_TAG, size[0], size[1], board, board, STABLE - 1)]
     for mpy in (True, False):
-        kb, free, base, _ = smallest_heap(mpy=mpy, size=size)
+        kb, free, base, _ = smallest_heap(mpy=mpy, size=size, board=board)
         lines.append("  %-4s -X heapsize=%dK: %6d bytes free at the base (%.1f KB; stand-ins "
                      "and harness %d bytes)  budget %d KB, goal %d KB" % (
                          ".mpy" if mpy else ".py", kb, free, free / 1024, base,

@@ -10,8 +10,8 @@ def heap_section():
     if cpvm.find_vm() is None:
         print("  skipped: " + cpvm.MISSING_VM)
         return
-    for size in ((320, 240), (480, 320)):
-        print(app_heap.smallest_report(size))
+    for size, board in (((320, 240), 11), ((480, 320), 11), ((320, 240), 15)):
+        print(app_heap.smallest_report(size, board))
     for mpy in (True, False):
         res = app_heap.scenario(mpy=mpy)
         print("  live peak (gc.mem_alloc() after a collection, %s, 320x240): %d bytes "
