@@ -76,7 +76,7 @@ def test_the_heap_does_not_creep_over_the_game(run):
 def test_the_whole_game_completes_with_100_kb_free_from_mpy(vm, size):
     """The hard budget: .mpy bundle, a heap leaving 100 KB free at the base reading (not
     a byte more than 1 KB over), and the scenario runs to its end."""
-    heap = app_heap.heapsize_for_free(PEAK_BUDGET, size=size)
+    heap = app_heap.heapsize_for_free(PEAK_BUDGET)
     ok, res = app_heap.attempt(heap, size=size)
     assert PEAK_BUDGET <= res["free_at_base"] <= PEAK_BUDGET + 1024, res["free_at_base"]
     assert ok, ("MemoryError with %d bytes free for the game; last checkpoint %r"
@@ -144,3 +144,39 @@ def test_device_modules_stay_small():
     for f in os.listdir(LIB):
         if f.endswith(".py"):
             assert os.path.getsize(os.path.join(LIB, f)) <= 12 * 1024, f
+
+
+SELFTEST = r"""
+import displayio, vectorio, terminalio, board, microcontroller, supervisor
+import adafruit_touchscreen, audiocore, audioio, digitalio
+from vmplatform import Platform
+p = Platform()
+from quadpocket import selftest
+p.samples = [(3, 4)] * 8
+print("corner", selftest.requested(p))
+p.samples = [(3, 4)] * 4 + [(300, 200)] * 4
+print("elsewhere", selftest.requested(p))
+p.samples = []
+print("untouched", selftest.requested(p))
+low = selftest.run(p)
+print("nvm kept", min(p.nvm) == 255, low is not None)
+"""
+
+
+def test_on_device_self_test_runs_the_scripted_game(vm):
+    """The self-test (hold a corner at start) plays the scenario through the real App and
+    prints the free heap at every stage, without writing the board's nvm."""
+    out = app_heap.run_guest(SELFTEST, heapsize="200K")
+    lines = out.splitlines()
+    assert lines[:3] == ["corner True", "elsewhere False", "untouched False"]
+    stages = [ln.split()[1] for ln in lines if ln.startswith("selftest ")]
+    for stage in ("start", "app_code", "started", "move1", "screen_stats", "screen_moves",
+                  "new_game11", "move12", "done"):
+        assert stage in stages, stage
+    assert lines[-1] == "nvm kept True True"
+
+
+def test_self_test_reports_a_memory_error_instead_of_raising(vm):
+    out = app_heap.run_guest(SELFTEST, heapsize="130K")
+    assert "selftest FAILED at" in out and "MemoryError" in out, out[-400:]
+    assert out.splitlines()[-1] == "nvm kept True False"
