@@ -148,6 +148,8 @@ gc.collect()
 S["base"] = gc.mem_alloc()
 print("base", S["base"], gc.mem_free())
 micropython.qstr_info()
+if STOP_AT_BASE:  # heapsize_for_free(): the same program (same base), stopped here
+    sys.exit(0)
 import quadpocket.hw_pyportal
 hw = quadpocket.hw_pyportal.Platform()
 cp("hw_platform")
@@ -246,11 +248,12 @@ BUDGET = 100 * 1024
 GOAL = 80 * 1024
 
 
-def scenario_code(grow_qstrs=True, size=(320, 240), board=11):
+def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False):
     """The guest program of the scenario: Expert, tutorial done, a board x board game."""
     rec = prefs_record(tutorial_done=True, level="expert", size=board)
     code = SCENARIO.replace("PREFS_RECORD", repr(rec))
     code = code.replace("GROW_QSTRS", str(bool(grow_qstrs)))
+    code = code.replace("STOP_AT_BASE", str(bool(stop_at_base)))
     code = code.replace("WIDTH, HEIGHT", "%d, %d" % size)
     for name in ("ROUNDS_BEFORE", "ROUNDS", "SAMPLED", "QSTR_ENTRY", "MIN_POOL"):
         code = code.replace(name, str(globals()[name]))
@@ -330,8 +333,7 @@ def heapsize_for_free(free, mpy=True):
 
 def attempt_base(heapsize, mpy=True):
     """(heapsize, free bytes at the base reading, base bytes) without running the game."""
-    code = scenario_code(grow_qstrs=False)
-    code = code[:code.index("import quadpocket.hw_pyportal")]
+    code = scenario_code(grow_qstrs=False, stop_at_base=True)
     res = parse(run_guest(code, mpy=mpy, heapsize=heapsize, raw=True))
     return heapsize, res["free_at_base"], res["base"]
 
