@@ -68,16 +68,21 @@ def test_the_heap_does_not_creep_over_the_game(run):
     moves = [v for n, v in run["checkpoints"] if n.startswith("move")]
     moves = moves[app_heap.ROUNDS_BEFORE:]
     playing = [v for v in moves if v > run["peak"][0] - 8192]  # computer player loaded
-    steps = [b - a for a, b in zip(playing, playing[1:])]
-    assert len(steps) >= 3 and max(steps) <= 256, moves
+    # Readings may swing by ~0.5 KB from round to round (a conservative collector: a stale
+    # pointer on the C stack keeps a block one round and not the next); no upward trend.
+    assert len(playing) >= 4, moves
+    assert max(playing) - min(playing) <= 1024, moves
+    assert playing[-1] - playing[0] <= 256, moves
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=["pyportal", "titano"])
-def test_the_whole_game_completes_with_100_kb_free_from_mpy(vm, size):
+@pytest.mark.parametrize("pad", app_heap.LAYOUTS)
+def test_the_whole_game_completes_with_100_kb_free_from_mpy(vm, size, pad):
     """The hard budget: .mpy bundle, a heap leaving 100 KB free at the base reading (not
-    a byte more than 1 KB over), and the scenario runs to its end."""
-    heap = app_heap.heapsize_for_free(PEAK_BUDGET)
-    ok, res = app_heap.attempt(heap, size=size)
+    a byte more than 1 KB over), and the scenario runs to its end, in every layout (the
+    game's blocks shifted by `pad` bytes: fragmentation differs)."""
+    heap = app_heap.heapsize_for_free(PEAK_BUDGET, pad=pad)
+    ok, res = app_heap.attempt(heap, size=size, pad=pad)
     assert PEAK_BUDGET <= res["free_at_base"] <= PEAK_BUDGET + 1024, res["free_at_base"]
     assert ok, ("MemoryError with %d bytes free for the game; last checkpoint %r"
                 % (res["free_at_base"], res["checkpoints"][-1:]))
@@ -177,6 +182,6 @@ def test_on_device_self_test_runs_the_scripted_game(vm):
 
 
 def test_self_test_reports_a_memory_error_instead_of_raising(vm):
-    out = app_heap.run_guest(SELFTEST, heapsize="130K")
+    out = app_heap.run_guest(SELFTEST, heapsize="112K")
     assert "selftest FAILED at" in out and "MemoryError" in out, out[-400:]
     assert out.splitlines()[-1] == "nvm kept True False"

@@ -353,6 +353,11 @@ def drop_host_only(out, mods, reachable, builtins):
 
 # ---------------------------------------------------------------- mpy-cross
 
+# -O3: no line-number tables in the bytecode (and no asserts; the device code has none).
+# Every function's line table is loaded into RAM with its bytecode; tracebacks from the
+# .mpy bundle then name the function and file but not the line (the .py bundle does).
+MPY_OPTS = ["-O3"]
+
 def mpy_cross_version(mpy_cross):
     try:
         out = subprocess.run([str(mpy_cross), "--version"], capture_output=True, text=True,
@@ -379,7 +384,8 @@ def compile_mpy(out, mpy_cross):
         dest = src.with_suffix(".mpy")
         rel = src.relative_to(out / "lib").as_posix()
         try:
-            run = subprocess.run([str(mpy_cross), "-o", str(dest), "-s", rel, str(src)],
+            run = subprocess.run([str(mpy_cross)] + MPY_OPTS + ["-o", str(dest), "-s", rel,
+                                                                 str(src)],
                                  capture_output=True, text=True, timeout=120)
         except (OSError, subprocess.SubprocessError) as exc:
             raise BundleError("mpy-cross failed on lib/%s: %s" % (rel, exc)) from None
