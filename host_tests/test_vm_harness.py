@@ -226,3 +226,40 @@ def test_cp_missing_vm_says_how_to_get_it(monkeypatch, tmp_path):
     monkeypatch.setenv("CIRCUITPYTHON_VM", str(tmp_path / "nope"))
     with pytest.raises(cpvm.Missing, match="not an executable"):
         cpvm.find_vm()
+
+
+def test_mpy_cross_download_through_build_tools_lands_in_build(monkeypatch, tmp_path):
+    """Where neither MPY_CROSS nor a local copy exists, circuitpython-build-tools (if
+    installed) fetches the official mpy-cross; both of its signatures are handled and the
+    file is kept in build/circuitpython/bin for the next run. Stand-in module, no network."""
+    import sys
+    import types
+    monkeypatch.setattr(cpvm, "SHARED_BIN", tmp_path / "none")
+    monkeypatch.setattr(cpvm, "BUILT_BIN", tmp_path / "bin")
+    monkeypatch.delenv("MPY_CROSS", raising=False)
+    fetched = tmp_path / "cache-mpy-cross"
+    fetched.write_text("#!/bin/sh\necho CircuitPython\n")
+    fetched.chmod(0o755)
+    calls = []
+
+    def new_api(version, quiet=False):
+        calls.append(version)
+        return str(fetched)
+
+    pkg = types.ModuleType("circuitpython_build_tools")
+    pkg.build = types.SimpleNamespace(mpy_cross=new_api)
+    monkeypatch.setitem(sys.modules, "circuitpython_build_tools", pkg)
+    monkeypatch.setitem(sys.modules, "circuitpython_build_tools.build", pkg.build)
+    assert cpvm.find_mpy_cross() == tmp_path / "bin" / cpvm.MPY_CROSS_NAME
+    assert calls == [{"tag": cpvm.CP_TAG, "name": "10.x"}]
+    assert cpvm.find_mpy_cross(download=False) == tmp_path / "bin" / cpvm.MPY_CROSS_NAME
+
+    (tmp_path / "bin" / cpvm.MPY_CROSS_NAME).unlink()
+
+    def offline(*args):
+        raise SystemExit(1)  # the old API exits when it can neither fetch nor build
+
+    pkg.build.mpy_cross = offline
+    assert cpvm.find_mpy_cross() is None
+    with pytest.raises(cpvm.Missing, match="--py"):
+        cpvm.require_mpy_cross()

@@ -97,24 +97,29 @@ def require_vm() -> Path:
 
 
 def _download_mpy_cross() -> Path | None:
-    # circuitpython-build-tools keeps the official static mpy-cross per tag in its cache;
-    # it fetches it from CircuitPython's download site, so this needs the internet.
+    # circuitpython-build-tools fetches CircuitPython's official static mpy-cross for a tag
+    # (from CircuitPython's download site: needs the internet). Its releases have had two
+    # signatures: mpy_cross(filename, tag, quiet) writing to filename, and
+    # mpy_cross({"tag": ..., "name": ...}, quiet) returning the path. Either way the result
+    # lands in build/circuitpython/bin, where the next run finds it without the internet.
     try:
         from circuitpython_build_tools import build as cbt  # type: ignore
     except ImportError:
         return None
+    BUILT_BIN.mkdir(parents=True, exist_ok=True)
+    target = BUILT_BIN / MPY_CROSS_NAME
     try:
-        cbt.mpy_cross(CP_TAG, quiet=True)
-        cache = Path(cbt.mpy_cross_path(CP_TAG)) if hasattr(cbt, "mpy_cross_path") else None
-    except Exception:  # no network, or the package changed: report as not found
+        try:
+            got = cbt.mpy_cross({"tag": CP_TAG, "name": CP_TAG.split(".")[0] + ".x"}, True)
+        except TypeError:
+            cbt.mpy_cross(str(target), CP_TAG, True)
+            got = target
+        if got and Path(got).is_file() and Path(got) != target:
+            shutil.copyfile(got, target)
+            target.chmod(0o755)
+    except (Exception, SystemExit):  # no network, or it tried to build and gave up
         return None
-    if cache is not None:
-        return _executable(cache)
-    for root in (Path.home() / ".cache", Path(tempfile.gettempdir())):
-        for cand in root.rglob("mpy-cross*%s*" % CP_TAG) if root.is_dir() else ():
-            if _executable(cand):
-                return cand
-    return None
+    return _executable(target)
 
 
 def find_mpy_cross(download: bool = True) -> Path | None:
