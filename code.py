@@ -12,9 +12,11 @@ platform = Platform()
 from quadpocket import selftest  # noqa: E402  (a small module: dropped unless asked for)
 
 if selftest.requested(platform):
+    import time
+
     selftest.run(platform)
     while True:  # the figures stay on the console; RESET to play
-        pass
+        time.sleep(1)
 del selftest
 sys.modules.pop("quadpocket.selftest", None)
 import quadpocket  # noqa: E402

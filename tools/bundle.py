@@ -26,7 +26,7 @@ By default every .py under lib/ (ours and the Adafruit libraries) is compiled to
 CircuitPython's own mpy-cross for the version the project targets (tools/cpvm.py finds it:
 MPY_CROSS=..., then ../shared/circuitpython/bin, then `make circuitpython`'s build, then
 circuitpython-build-tools' download). A .mpy is loaded without compiling: measured on
-CircuitPython's VM, the whole game needs ~18 KB less heap than from .py (README, "Device
+CircuitPython's VM, the whole game needs ~20 KB less heap than from .py (README, "Device
 memory"). --py keeps the sources as they are, for reading tracebacks on the device.
 MicroPython's mpy-cross writes files that start with b"M"; CircuitPython only loads files
 that start with b"C", so any other header is refused.
