@@ -52,7 +52,9 @@ _PREF_FIELDS = (
     ("humans", 2, (2, 6)),
     ("size", 11, (5, 15)),
 )
-_VARIANT_MAX = const(15)  # the variant name is stored last, as length + ASCII
+_VARIANT_MAX = const(15)  # the variant name is stored next, as length + ASCII
+# Last of all, one byte: the id of the game last chosen (quadpocket.games), absent from
+# records written before there was a game chooser: those were Still's Quad's ("S").
 
 
 class Values:
@@ -60,6 +62,7 @@ class Values:
     for good, and a method would keep this whole module's code alive with it."""
 
     variant = "standard"  # (the other fields are set from _PREF_FIELDS)
+    game = None  # id of the last game chosen; None: none yet (the chooser is shown)
 
 
 def Prefs():  # noqa: N802 (a class name: it makes the preference object)
@@ -68,6 +71,7 @@ def Prefs():  # noqa: N802 (a class name: it makes the preference object)
     for name, default, _ in _PREF_FIELDS:
         setattr(p, name, default)
     p.variant = "standard"
+    p.game = None
     return p
 
 
@@ -93,6 +97,11 @@ def _encode_prefs(p):
         raise ValueError("pref variant: %r is not a short lower-case name" % (v,))
     out.append(len(v))
     out.extend(v.encode())
+    g = p.game
+    if g is not None:
+        if not isinstance(g, str) or len(g) != 1 or not "A" <= g <= "Z":
+            raise ValueError("pref game: %r is not a game id (one capital letter)" % (g,))
+        out.append(ord(g))
     return bytes(out)
 
 
@@ -109,6 +118,7 @@ def _decode_prefs(data):
     n = len(_PREF_FIELDS)
     if data is None or len(data) < n + 1:
         return p
+    p.game = "S"  # a record without a game id is from before the chooser: Still's Quad
     i = 0
     for name, _, allowed in _PREF_FIELDS:
         b = data[i]
@@ -122,9 +132,12 @@ def _decode_prefs(data):
         elif allowed[0] <= b <= allowed[1]:
             setattr(p, name, b)
     k = data[n]
-    if 0 < k <= _VARIANT_MAX and n + 1 + k == len(data):
+    end = n + 1 + k
+    if end + 1 == len(data) and 0x41 <= data[end] <= 0x5A:
+        p.game = chr(data[end])
+    if 0 < k <= _VARIANT_MAX and end <= len(data) <= end + 1:
         try:
-            v = bytes(data[n + 1:]).decode()
+            v = bytes(data[n + 1:end]).decode()
         except (ValueError, UnicodeError):
             v = ""
         if v and _is_name(v):
