@@ -114,6 +114,12 @@ def think(tag):
             S["ticks"] += 1
             if S["sample"] and S["ticks"] % 2:
                 cp(tag)
+    # play.step turns an exception in a search into a message and the computer's move
+    # into a plain legal one (never stall): a MemoryError there means the heap is too
+    # small, so the run fails as one instead of going on with another game.
+    said = app.play.msg + " " + str(getattr(p, "last_log", ""))
+    if "MemoryError" in said:
+        raise MemoryError(said)
 
 
 def tap_cell(x):

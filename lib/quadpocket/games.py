@@ -1,5 +1,5 @@
-"""The games this pocket holds, for the chooser and About (docs/shell.md). Imported by
-those pages only, then dropped with them.
+"""The games this pocket holds, and the game chooser's page (docs/shell.md). Loaded by
+the chooser and About only (App.use), then dropped.
 
 A game is one row: its id (one capital letter, stored in the preferences as the last game
 chosen and as the first byte of its saved game, so a save is never read as another game's),
@@ -21,3 +21,30 @@ def find(gid):
         if row[0] == gid:
             return row
     return None
+
+
+def items(app):
+    """The chooser's buttons: the games installed, then the ones to come, and Back when
+    there is a game to go back to."""
+    out = [("game%d" % i, row[4]) for i, row in enumerate(GAMES)]
+    out += [("soon%d" % i, row[2]) for i, row in enumerate(COMING)]
+    if app.play.s is not None:
+        out.append(("back", "Back"))
+    return out
+
+
+def tap(app, menus, name):
+    """A chooser button: a game to come shows About (its list of games); a game is
+    remembered as the last one and shown (its face starts it if none is shown yet)."""
+    if name.startswith("soon"):
+        menus.text_page("about", "games")
+        return
+    row = GAMES[int(name[4:])]
+    p = app.prefs
+    if p.game != row[0]:
+        p.game = row[0]
+        menus.changed = True  # saved when the menu closes: the next start goes to it
+    if app.play.s is not None:
+        app.go("play")  # the one game installed is the one shown
+    else:
+        app.use(row[3]).begin(app)

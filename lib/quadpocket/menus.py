@@ -129,13 +129,8 @@ class Menus:
             return [("resume", "Back to game"), ("new", "New game"), ("prefs", "Preferences"),
                     ("help", "Help"), ("moves", "Move list"), ("stats", "Statistics"),
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
-        if page == "games":  # the chooser: installed games, then the ones to come
-            games = self.app.use("games")
-            out = [("game%d" % i, row[4]) for i, row in enumerate(games.GAMES)]
-            out += [("soon%d" % i, row[2]) for i, row in enumerate(games.COMING)]
-            if self.app.play.s is not None:  # a game to go back to
-                out.append(("back", "Back"))
-            return out
+        if page == "games":  # the chooser
+            return self.app.use("games").items(self.app)
         if page == "new":
             vs = "Computer" if p.opponent == "computer" else "%d humans" % p.humans
             return [("vs", "Vs: " + vs), ("size", "Board: %dx%d" % (p.size, p.size)),
@@ -188,17 +183,7 @@ class Menus:
                 app.go("tutorial")  # the tutorial object keeps what it needs
             return
         if page == "games":
-            if name.startswith("soon"):
-                self.text_page("about", "games")
-                return
-            row = app.use("games").GAMES[int(name[4:])]
-            if p.game != row[0]:
-                p.game = row[0]
-                self.changed = True  # remembered: the next start goes straight to it
-            if app.play.s is not None:
-                app.go("play")  # the one game installed is the one shown
-            else:
-                app.use(row[3]).begin(app)  # its face starts it
+            app.use("games").tap(app, self, name)
             return
         if page == "help":
             self.text_page(name, "help")
@@ -257,9 +242,8 @@ class Menus:
         return out
 
     def body(self):
-        """Text rows a text page shows: those between the title and the top of the button
-        band (a button reaches m px above its text row: on the Titano into the row above
-        it, so 9 rows there, not 10; 16 on the PyPortal)."""
+        """Text rows of a text page: above the button band (which reaches into the row
+        above its own on the Titano: 9 rows there, 16 on the PyPortal)."""
         k = self.k
         ch = self.ch
         top = (self.rows - k + (k - 1) // 2) * ch - ((k * ch - ch) // 2 - 2)

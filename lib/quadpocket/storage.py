@@ -1,10 +1,7 @@
 """Preferences and statistics in microcontroller.nvm, plus Store: the whole nvm API
-(prefs, stats, the game in progress) in one object.
-
-Record format, nvm layout and the game slots: quadpocket.records (the part the running
-game keeps loaded). This module is imported at start-up, in the menus and at the end of a
-game, and dropped again: the app keeps only the preference values (an instance of a class
-without methods, so it holds no reference to this module's code) and the game slots.
+(prefs, stats, the game in progress) in one object. Record format and layout:
+quadpocket.records. Loaded by App.use when needed and dropped: the app keeps only the
+preference values (an object without methods: no reference to this code) and the slots.
 """
 
 try:
@@ -53,8 +50,7 @@ _PREF_FIELDS = (
     ("size", 11, (5, 15)),
 )
 _VARIANT_MAX = const(15)  # the variant name is stored next, as length + ASCII
-# Last of all, one byte: the id of the game last chosen (quadpocket.games), absent from
-# records written before there was a game chooser: those were Still's Quad's ("S").
+# Then the last game's id (docs/shell.md); records without it are Still's Quad's ("S").
 
 
 class Values:
@@ -62,7 +58,7 @@ class Values:
     for good, and a method would keep this whole module's code alive with it."""
 
     variant = "standard"  # (the other fields are set from _PREF_FIELDS)
-    game = None  # id of the last game chosen; None: none yet (the chooser is shown)
+    game = None  # id of the last game chosen (None: none yet)
 
 
 def Prefs():  # noqa: N802 (a class name: it makes the preference object)
@@ -100,7 +96,7 @@ def _encode_prefs(p):
     g = p.game
     if g is not None:
         if not isinstance(g, str) or len(g) != 1 or not "A" <= g <= "Z":
-            raise ValueError("pref game: %r is not a game id (one capital letter)" % (g,))
+            raise ValueError("pref game: %r is not a game id (A-Z)" % (g,))
         out.append(ord(g))
     return bytes(out)
 
@@ -118,7 +114,7 @@ def _decode_prefs(data):
     n = len(_PREF_FIELDS)
     if data is None or len(data) < n + 1:
         return p
-    p.game = "S"  # a record without a game id is from before the chooser: Still's Quad
+    p.game = "S"  # no id: written before the chooser, by Still's Quad
     i = 0
     for name, _, allowed in _PREF_FIELDS:
         b = data[i]
@@ -211,13 +207,11 @@ class Store:
     def has_game_slots(self):
         return len(self.nvm) >= GAME_OFF + 2 * GAME_SIZE
 
-    # -- preferences --------------------------------------------------------
     def save_prefs(self):
         """Write the prefs if they changed; ValueError (nothing written) on a bad value."""
         return save_game(self.nvm, self._prefs, _encode_prefs(self.prefs), _PREFS_OFF,
                          _PREFS_SIZE, 0x70)
 
-    # -- statistics ---------------------------------------------------------
     def record_result(self, level, outcome):
         """Count a finished game against the computer and save the stats."""
         if level not in LEVELS:
@@ -249,7 +243,6 @@ class Store:
                 out.append(v >> 8)
         return save_game(self.nvm, self._stats, out, _STATS_OFF, _STATS_SIZE, 0x73)
 
-    # -- game in progress (records.GameSlots) --------------------------------
     def save_game(self, data):
         """Keep data (bytes, up to GAME_MAX) as the game in progress; False if unchanged."""
         if not isinstance(data, (bytes, bytearray)) or not 0 < len(data) <= GAME_MAX:
