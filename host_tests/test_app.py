@@ -495,3 +495,31 @@ def test_mouse_in_the_scaled_window_is_the_finger(monkeypatch):
     c = pygame.display.get_surface().get_at((2 * x, 2 * y))
     assert close((c[0], c[1], c[2]), rgb(NORMAL[view.MARBLE0]))
     assert not p.should_quit()
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_text_pages_show_every_row_above_the_buttons(size):
+    """The button band of a text page never covers a text row (it did on the Titano: the
+    last of 10 rows, so Statistics and the move list lost one), and no line is skipped
+    between two screens of a long page."""
+    app, d, p = start(prefs=HUMANS, size=size)
+    d.press("menu")
+    d.press("stats")
+    m = app.menus
+    tops = [b[1] for _, b in m.rects()]
+    body = m.body()
+    assert body == (9 if size[1] == 320 else 16)
+    assert (body + 1) * m.ch <= min(tops)  # rows 1..body end above every button
+    shown = screen_text(app)
+    assert all(line.strip() in shown for line in m.lines[:body])
+    # a page longer than one screen: Next shows the next line, none is lost
+    m.lines = ["line %d" % i for i in range(2 * body + 3)]
+    m.at = 0
+    m.render_text()
+    seen = []
+    while True:
+        seen += [s.strip() for s in screen_text(app).split("\n") if s.strip().startswith("line")]
+        if "next" not in [n for n, _ in m.rects()]:
+            break
+        d.press("next")
+    assert seen == m.lines

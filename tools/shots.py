@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from tools.sim import Driver, Platform  # noqa: E402
+from tools.sim import Driver, Platform, screen_text  # noqa: E402
 
 SHOTS = []
 
@@ -229,6 +229,22 @@ def help_pages(outdir):
         _save(p, outdir, "18_help_menu" + tag)
 
 
+def chooser(outdir):
+    """A first start (nothing stored yet): the game chooser, on both screens, and About
+    with its list of games and inventors."""
+    from quadpocket.app import App
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+        app = App(p)
+        d = Driver(app)
+        d.settle()
+        _save(p, outdir, "00_game_chooser" + tag)
+        d.press("soon0")  # a game to come: About lists the games
+        while "Games:" not in screen_text(app):
+            d.press("next")
+        _save(p, outdir, "19_about_games" + tag)
+
+
 def tutorial(outdir):
     app, d, p = _fresh(outdir, (320, 240), {"tutorial_done": False})
     d.press("next")
@@ -256,6 +272,7 @@ def run(outdir, width=320, height=240):
     print("pass-and-play 7x7:", stars_end(outdir))
     menus_and_help(outdir)
     help_pages(outdir)
+    chooser(outdir)
     tutorial(outdir)
     contrast_and_titano(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))

@@ -35,7 +35,7 @@ def games(app):
         out.append("- %s, by %s" % (row[1], row[2]))
     out += ["", "Coming:"]
     for row in g.COMING:
-        out.append("- %s (%s)" % (row[0], row[1]))
+        out.append("- %s: %s" % (row[0], row[1]))
     return out
 
 
