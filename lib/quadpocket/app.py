@@ -11,7 +11,7 @@ and drops them. Memory (the whole game must fit in ~100 KB of heap, compiled cod
 included): only what runs every move stays loaded (this module, play, view, records).
 Start-up, building the screen, menus, sounds other than the marble's, the end of a game,
 claim mode and the tutorial are modules App.use imports when needed; App.settle drops them
-all once a tap or a computer move has been handled (App.drop earlier, where a big
+all once a tap or a computer move has been handled (App.forget earlier, where a big
 allocation follows). While a menu is open or a game is over the computer player's code
 goes too (reloaded for its next move). Measured by tools/app_heap.py, asserted by
 host_tests/test_app_vm.py.
@@ -110,30 +110,22 @@ class App:
             delattr(pkg, name)
 
     def use(self, name):
-        """quadpocket.<name>, imported now and dropped by settle() (or drop()): the one
-        way screens and helpers reach one another, so what is loaded is decided here."""
+        """quadpocket.<name>, imported now and dropped by settle() (or at once by
+        forget(name), when a big allocation follows): the one way screens and helpers
+        reach one another, so what is loaded is decided here."""
         import sys
         full = "quadpocket." + name
-        m = sys.modules.get(full)
-        if m is None:
-            __import__(full)
-            m = sys.modules[full]
+        __import__(full)
         if name not in self.loaded:
             self.loaded.append(name)
-        return m
-
-    def drop(self, name):
-        """Drop a module of use() before settle(): a big allocation follows."""
-        if name in self.loaded:
-            self.loaded.remove(name)
-        self.forget(name)
+        return sys.modules[full]
 
     def settle(self):
         """Back in the loop: every module use() loaded goes (objects made from them, such
         as an open menu, keep their own code alive until they go too)."""
-        for name in self.loaded:
-            self.forget(name)
-        self.loaded = []
+        loaded = self.loaded
+        while loaded:
+            self.forget(loaded.pop())
 
     def go(self, where):
         """Show another screen: "play" (the game), a menu page ("main", "new", "prefs",

@@ -146,7 +146,7 @@ def board(app, n, ncolours, w, h, contrast, glyphs):
     b.outline = None
     b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours)
     del spritedraw
-    app.drop("spritedraw")
+    app.forget("spritedraw")
     sheet = CONTRAST if contrast else NORMAL
     for i in range(16):
         b.palette[i] = sheet[i]

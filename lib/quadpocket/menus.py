@@ -238,7 +238,7 @@ class Menus:
     def page_text(self, what):
         """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
         out = self.app.use("pages").text(self.app, what, self.cols - 1)
-        self.app.drop("pages")
+        self.app.forget("pages")
         return out
 
     def body(self):

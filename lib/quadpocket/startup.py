@@ -31,7 +31,7 @@ def start(app):
         app.games = [-1, 0, 0]
         app.notes = ["Memory error"]
     st = None
-    app.drop("storage")  # room for the board's sprite sheet
+    app.forget("storage")  # room for the board's sprite sheet
     build.palettes(app)
     try:
         build.colours(app, app.prefs.contrast)
@@ -39,8 +39,10 @@ def start(app):
             # Damaged records, no preferences left: the message needs the game screen's
             # status line, and only Still's Quad has written records so far.
             app.prefs.game = "S"
-        if app.use("games").find(app.prefs.game) is None:
-            app.go("games")  # first run (or a game not installed): the chooser
+        if app.prefs.game != chr(MAGIC):
+            # First run, or a game not installed: the chooser. (Not by loading
+            # quadpocket.games: its names would be interned for good, ~400 B measured.)
+            app.go("games")
         elif not app.prefs.tutorial_done:
             app.go("tutorial")
         else:
@@ -86,7 +88,7 @@ def show(app, session, mode=True):
         except Exception:
             play.key = None  # half built: the next game builds its screen again
             raise
-        app.drop("build")
+        app.forget("build")
     play.hint = play.hint_stars = ()
     play.mark = play.sel = None
     play.msg = ""
@@ -107,7 +109,7 @@ def resume(app, data=None):
     does not decode."""
     if data is None:
         data = app.use("storage").Store(app.p.nvm).load_game()
-        app.drop("storage")
+        app.forget("storage")
     if data is not None:
         try:
             s = load_session(data)
@@ -157,7 +159,7 @@ def new_game(app):
             g = Game(11, 2, None, p.stars, p.one_short, "standard", p.claim)
         s = Session(g, cpu, app.p.ticks_ms())
         app.session = s
-        app.drop("claims")  # loaded again if this game is in claim mode
+        app.forget("claims")  # loaded again if this game is in claim mode
         try:
             show(app, s, False)
             break

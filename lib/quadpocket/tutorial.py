@@ -142,7 +142,7 @@ class Tutorial:
         st.prefs = app.prefs
         st.save_prefs()
         del st
-        app.drop("storage")
+        app.forget("storage")
         play.tutor = None
         play.trainer = ()
         if app.session is not None:
