@@ -523,3 +523,39 @@ def test_text_pages_show_every_row_above_the_buttons(size):
             break
         d.press("next")
     assert seen == m.lines
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_the_chooser_shows_every_label_whole_and_remembers_the_game(size, tmp_path):
+    from quadpocket import games
+    from tools.sim import Driver
+    nvm = str(tmp_path / "nvm")
+    p = device(nvm, size=size, tutorial_done=False)  # nothing stored: a first start
+    from quadpocket.app import App
+    app = App(p)
+    assert app.mode == "menu" and app.menus.page == "games"
+    text = screen_text(app)
+    for label in [g[4] for g in games.GAMES] + [g[2] for g in games.COMING]:
+        assert label in text, label
+    d = Driver(app)
+    d.press("soon1")  # a game to come: About, which lists games and inventors
+    about = []
+    while True:
+        about.append(screen_text(app))
+        if "next" not in [n for n, _ in app.menus.rects()]:
+            break
+        d.press("next")
+    assert "G. Keith Still" in "".join(about) and "Mats Winther" in "".join(about)
+    d.press("back")
+    assert app.menus.page == "games"
+    d.press("game0")
+    assert app.play.tutor is not None  # first run: Still's Quad's tutorial
+    d.press("skip")
+    assert app.mode == "play" and app.play.tutor is None
+    d.press("menu")
+    d.press("games")  # the chooser from the main menu has Back; the game goes on
+    assert "back" in [n for n, _ in app.menus.rects()]
+    d.press("game0")
+    assert app.mode == "play"
+    app2 = App(device(nvm, size=size, tutorial_done=None))
+    assert app2.mode == "play" and app2.prefs.game == "S"  # remembered: no chooser
