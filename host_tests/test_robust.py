@@ -32,6 +32,9 @@ def boots(p, taps=True):
     from quadpocket.app import App
     from tools.sim import Driver
     app = App(p)
+    if app.mode == "menu":  # no preferences (or a game not installed): the game chooser
+        assert app.menus.page == "games" and app.play.game is None
+        Driver(app).press("game0")
     assert app.mode == "play"
     assert app.play.game is not None and app.play.board is not None
     if taps and app.play.tutor is None:  # (the tutorial has its own buttons)

@@ -59,7 +59,8 @@ def other_prefs():
     """A value different from the default for every preference."""
     return dict(level="expert", first="computer", show_move=False, sound=3, auto_advance=True,
                 stars=7, one_short=True, claim=True, contrast=True, confirm=True,
-                tutorial_done=True, opponent="humans", humans=6, size=15, variant="duel")
+                tutorial_done=True, opponent="humans", humans=6, size=15, variant="duel",
+                game="S")  # a record with no game id is Still's Quad's (written before ids)
 
 
 def test_crc16_known_vectors():
@@ -72,7 +73,7 @@ def test_defaults_documented():
     assert default_prefs() == dict(
         level="easy", first="player", show_move=True, sound=2, auto_advance=False, stars=6,
         one_short=False, claim=False, contrast=False, confirm=False, tutorial_done=False,
-        opponent="computer", humans=2, size=11, variant="standard")
+        opponent="computer", humans=2, size=11, variant="standard", game=None)
     assert set(other_prefs()) == set(default_prefs())
     for k, v in other_prefs().items():
         assert default_prefs()[k] != v, k
@@ -455,3 +456,27 @@ def test_storage_costs_on_micropython_vm():
     # Saving an unchanged game compares in place: allocates nothing.
     m = mpvm.measure(setup, "st.save_game(data)")
     assert m.m4_seconds <= 0.02 and m.bytes_allocated <= 64, m
+
+
+def test_prefs_carry_the_last_game_chosen_and_old_records_are_still_s_quad():
+    nvm = CountingNvm()
+    st = Store(nvm)
+    assert st.prefs.game is None  # nothing stored: no game chosen yet (the chooser shows)
+    st.prefs.game = "W"
+    st.prefs.level = "expert"
+    st.save_prefs()
+    assert (Store(nvm).prefs.game, Store(nvm).prefs.level) == ("W", "expert")
+    # a record written before games had ids (no byte after the variant) is Still's Quad's
+    old = CountingNvm()
+    st = Store(old)
+    st.prefs.level = "expert"
+    st.save_prefs()  # game None: no id byte, the old layout
+    assert Store(old).prefs.game == "S" and Store(old).prefs.level == "expert"
+    # a bad id is refused and nothing is written
+    for bad in ("w", "SS", 3, ""):
+        st = Store(nvm)
+        st.prefs.game = bad
+        before = bytes(nvm.buf)
+        with pytest.raises(ValueError, match="game"):
+            st.save_prefs()
+        assert bytes(nvm.buf) == before

@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from tools import cpvm, mpvm
+from tools import cpdevice, cpvm, mpvm
 
 
 @pytest.fixture
@@ -208,11 +208,11 @@ def test_cp_raw_mode_runs_the_code_as_the_script(cp):
 
 
 def test_cp_staged_tree_is_the_mpy_bundle(cp):
-    tree = cpvm.staged(mpy=True)
+    tree = cpdevice.staged(mpy=True)
     lib = tree / "CIRCUITPY" / "lib"
     assert (lib / "quadcore" / "__init__.mpy").is_file()
     assert not list(lib.rglob("*.py"))
-    out = cpvm.run_device("import quadcore.game as m\nprint(m.__file__.endswith('.mpy'))")
+    out = cpdevice.run_device("import quadcore.game as m\nprint(m.__file__.endswith('.mpy'))")
     assert out == "True\n"
 
 

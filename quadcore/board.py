@@ -18,6 +18,19 @@ STAR = 1
 MARBLE = 2  # a marble of colour c is stored as MARBLE + c
 
 
+def other_empty(corners, cells, j, x):
+    """The corner of the square whose corners are corners[j:j + 4] that is empty and not x
+    (the caller knows there is one)."""
+    e = corners[j]
+    if e == x or cells[e]:
+        e = corners[j + 1]
+        if e == x or cells[e]:
+            e = corners[j + 2]
+            if e == x or cells[e]:
+                e = corners[j + 3]
+    return e
+
+
 class Board:
     def __init__(self, geo, ncolours):
         self.geo = geo
@@ -61,15 +74,7 @@ class Board:
                             thr[x] -= 1
                         elif v == 2:
                             # Now three of c with one empty corner: that corner is a threat.
-                            j = 4 * s
-                            e = corners[j]
-                            if cells[e]:
-                                e = corners[j + 1]
-                                if cells[e]:
-                                    e = corners[j + 2]
-                                    if cells[e]:
-                                        e = corners[j + 3]
-                            thr[e] += 1
+                            thr[other_empty(corners, cells, 4 * s, x)] += 1
             else:
                 for i in range(lo, hi):
                     s = sqs[i]
@@ -108,15 +113,7 @@ class Board:
                             thr[x] += 1
                         elif v == 2:
                             # It was a threat on the other empty corner; find it (not x).
-                            j = 4 * s
-                            e = corners[j]
-                            if e == x or cells[e]:
-                                e = corners[j + 1]
-                                if e == x or cells[e]:
-                                    e = corners[j + 2]
-                                    if e == x or cells[e]:
-                                        e = corners[j + 3]
-                            thr[e] -= 1
+                            thr[other_empty(corners, cells, 4 * s, x)] -= 1
             else:
                 for i in range(lo, hi):
                     s = sqs[i]

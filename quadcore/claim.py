@@ -16,7 +16,7 @@ Every claim is a two-byte record in the game's undo stack (code, seat + 16 * out
 undo takes it back and a saved game replays it exactly.
 """
 
-from .game import _CLAIM, _MARBLE, _MOVE, _PASS
+from .kinds import CLAIM as _CLAIM, MARBLE as _MARBLE, MOVE as _MOVE, PASS as _PASS
 
 WON = 0         # outcome of a claim: the game is won
 STAR_LOST = 16  # a wrong claim cost a star

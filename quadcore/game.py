@@ -6,18 +6,12 @@ understands and leaves the game exactly as it was. Underneath, `Board` keeps the
 
 from .board import Board, EMPTY, STAR, MARBLE
 from .geometry import geometry, zeros
+# The undo stack's action codes live in quadcore.kinds (claim, moves and save read them).
+from .kinds import CLAIM as _CLAIM, MARBLE as _MARBLE, MOVE as _MOVE, PASS as _PASS
+from .kinds import SKIP as _SKIP, STAR as _STAR
 from .notation import cell_name, format_turn, parse_turn
 from .rules import MOVE_CAP, VARIANTS, Rules
 
-# The undo stack is a preallocated bytearray of actions: code, cell (and a move's target).
-_STAR = 1
-_MARBLE = 2
-_MOVE = 3
-# Claim mode (quadcore.claim): a claim, a turn passed after a wrong claim with no star left,
-# and the automatic pass of a turn a wrong claim has cost. Never in a non-claim game.
-_CLAIM = 4
-_PASS = 5
-_SKIP = 6
 _KIND = (None, "star", "marble", "move")
 
 

@@ -3,6 +3,7 @@ natural end (threefold repetition, the move cap). Imported only by games of thes
 so a standard game on the device never holds this code."""
 
 from .board import MARBLE
+from .kinds import MOVE as _MOVE
 from .rules import MOVE_CAP
 
 # Two polynomial hashes modulo primes just under 2**24, multiplier 61: 61 * 2**24 < 2**30,
@@ -24,7 +25,6 @@ def move(g, frm, to):
     if p < MARBLE or (p - MARBLE) not in r.seat_colours[seat]:
         raise ValueError("%s does not hold one of your marbles" % g.name(frm))
     g._check_empty(to)
-    from .game import _MOVE
     g._do(_MOVE, frm, to)
 
 

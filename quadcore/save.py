@@ -3,7 +3,8 @@ and a CRC-16. Loading replays the stack through the checked API, so anything tru
 corrupted, from another version or describing an illegal game is refused."""
 
 from .crc import crc16
-from .game import _CLAIM, _MARBLE, _MOVE, _PASS, _STAR
+from .kinds import CLAIM as _CLAIM, MARBLE as _MARBLE, MOVE as _MOVE, PASS as _PASS
+from .kinds import STAR as _STAR
 from .rules import VARIANTS
 
 SAVE_MAGIC = b"QP"

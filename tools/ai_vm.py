@@ -116,10 +116,10 @@ for name, turns in SUITE:
 def cp_moves(levels=LEVELS, suite=None, mpy=True):
     """[(name, level, nodes, turn)] of every suite position and level, played on
     CircuitPython's unix VM from the bundle's .mpy files (tools/cpvm.py): one VM run."""
-    from tools import cpvm
+    from tools import cpdevice, cpvm
 
     suite = suite or load_suite()
-    out = cpvm.run_device(_CP_MOVES % ([(n, list(t)) for n, t in suite], tuple(levels)),
+    out = cpdevice.run_device(_CP_MOVES % ([(n, list(t)) for n, t in suite], tuple(levels)),
                           mpy=mpy)
     rows = []
     for line in out.splitlines():

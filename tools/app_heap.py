@@ -9,7 +9,7 @@
 The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
 fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
 PyPortal's firmware, so a MemoryError here is one there. The game runs from a tree the
-bundle tool makes (tools/cpvm.stage_device_tree): the very .mpy files `make bundle` ships,
+bundle tool makes (tools/cpdevice.stage_device_tree): the very .mpy files `make bundle` ships,
 or .py with --py.
 
 What counts: everything the game keeps on the heap once CircuitPython, displayio, the font
@@ -46,7 +46,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from tools import cpvm  # noqa: E402
+from tools import cpdevice, cpvm  # noqa: E402
 
 # The guest. Everything it needs for itself (helpers, the stand-in platform) exists before
 # the base reading; after it, only the game allocates. One checkpoint per output line:
@@ -114,6 +114,12 @@ def think(tag):
             S["ticks"] += 1
             if S["sample"] and S["ticks"] % 2:
                 cp(tag)
+    # play.step turns an exception in a search into a message and the computer's move
+    # into a plain legal one (never stall): a MemoryError there means the heap is too
+    # small, so the run fails as one instead of going on with another game.
+    said = app.play.msg + " " + str(getattr(p, "last_log", ""))
+    if "MemoryError" in said:
+        raise MemoryError(said)
 
 
 def tap_cell(x):
@@ -211,7 +217,7 @@ for m in NAMES:
 
 def run_guest(code, *, mpy=True, heapsize="4M", raw=False):
     """Run guest code on CircuitPython's VM over the device-like tree; returns stdout."""
-    return cpvm.run_device(code, mpy=mpy, heapsize=heapsize, raw=raw)
+    return cpdevice.run_device(code, mpy=mpy, heapsize=heapsize, raw=raw)
 
 
 def prefs_record(**prefs):

@@ -14,7 +14,7 @@ from tools import ai_vm
 
 def ai_section():
     """Computer player: one move over 30 positions (11 x 11), median and worst per level"""
-    from tools.bench import row
+    from tools.benchrow import row
     rows = ai_vm.suite_costs(ai_vm.LEVELS, ai_vm.load_suite())
     for lv in ai_vm.LEVELS:
         mine = [r for r in rows if r[1] == lv]

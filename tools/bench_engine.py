@@ -1,6 +1,6 @@
 """Engine rows for `make bench`: what one move costs on the device, per board size."""
 
-from tools import cpvm, mpvm
+from tools import cpdevice, mpvm
 
 SIZES = (9, 11, 13, 15)
 
@@ -72,7 +72,7 @@ def measure_size(n):
             "g.play('*' + g.name(t[0]) + ' ' + g.name(t[1]))\n")
     play = mpvm.measure(setup, turn)
     base = mpvm.measure(setup, "t = [x for x in free[:2]]\n'*' + g.name(t[0]) + ' ' + g.name(t[1])\n")
-    out = cpvm.run_device(_RESIDENT.format(n=n))
+    out = cpdevice.run_device(_RESIDENT.format(n=n))
     resident, nsq, inc = (int(v) for v in out.split())
     return {
         "n": n,
@@ -89,7 +89,7 @@ def measure_size(n):
 
 def engine_section():
     """Engine cost per board size (place+undo and threat queries on the unchecked core; play() checked)"""
-    from tools.bench import row
+    from tools.benchrow import row
     rows = [measure_size(n) for n in SIZES]
     for r in rows:
         n = r["n"]

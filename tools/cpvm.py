@@ -167,40 +167,6 @@ def compile_tree(mpy_cross, folder) -> int:
     return n
 
 
-def stage_device_tree(dest, *, mpy: bool, stubs: bool = True) -> Path:
-    """A folder laid out like the device's drive, made by the bundle tool itself (so the VM
-    runs the very .mpy files `make bundle` ships): dest/lib/quadcore, dest/lib/quadpocket
-    (.mpy or .py), plus the stand-in firmware modules in dest/stubs. Returns dest."""
-    from tools import bundle
-
-    dest = Path(dest)
-    out = dest / "CIRCUITPY"
-    bundle.build(out=out, mpy_cross=require_mpy_cross() if mpy else None, py=not mpy,
-                 version="vm", compile_cost=False, libraries=False, log=lambda *_: None)
-    if stubs:
-        shutil.copytree(REPO_ROOT / "host_tests" / "vmstubs", dest / "stubs",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    return dest
-
-
-_STAGED: dict = {}
-
-
-def staged(mpy: bool = True) -> Path:
-    """stage_device_tree() once per process and flavour (a temporary folder)."""
-    key = bool(mpy)
-    if key not in _STAGED:
-        tmp = tempfile.mkdtemp(prefix="quad-vm-%s-" % ("mpy" if mpy else "py"))
-        stage_device_tree(tmp, mpy=mpy)
-        _STAGED[key] = Path(tmp)
-    return _STAGED[key]
-
-
-def run_device(code: str, *, mpy: bool = True, **kw) -> str:
-    """run() with the staged device tree on the import path (bundle's .mpy by default)."""
-    return run(code, path=device_path(staged(mpy)), **kw)
-
-
 def device_path(staged) -> str:
     """MICROPYPATH for a staged tree: stand-ins first (they are the firmware), then the
     drive's "/" and "/lib", as on the device."""

@@ -1,18 +1,27 @@
 """Scripted headless session that taps through real games and saves screenshots.
 
-    python -m tools.sim --screenshots build/screenshots      (make screenshots)
+    .venv/bin/python tools/shots.py build/screenshots      (make screenshots)
 
 Every picture comes from the device app driven by synthetic taps on the simulator: a game
 against the Trainer in which the player's side is chosen by the Expert level (so it wins
 by a quad), a pass-and-play game on a 7x7 board filled without a quad (ends on stars),
 then menus, help (the tilted-square picture, a variant, rule options and preferences on both
-screens), the tutorial, high contrast and the 480x320 Titano layout.
+screens), the tutorial, the game chooser, high contrast and the 480x320 Titano layout.
+
+Its own entry point (not an option of tools/sim.py): it uses the simulator, so the
+simulator importing it back made the two a circle (host_tests/test_layers.py).
 """
 
 import os
 import random
+import sys
 
-from tools.sim import Driver, Platform
+# Run as a script: the repository root on the path (last, as tools/sim.py explains).
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
+
+from tools.sim import Driver, Platform, screen_text  # noqa: E402
 
 SHOTS = []
 
@@ -220,6 +229,22 @@ def help_pages(outdir):
         _save(p, outdir, "18_help_menu" + tag)
 
 
+def chooser(outdir):
+    """A first start (nothing stored yet): the game chooser, on both screens, and About
+    with its list of games and inventors."""
+    from quadpocket.app import App
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+        app = App(p)
+        d = Driver(app)
+        d.settle()
+        _save(p, outdir, "00_game_chooser" + tag)
+        d.press("soon0")  # a game to come: About lists the games
+        while "Games:" not in screen_text(app):
+            d.press("next")
+        _save(p, outdir, "19_about_games" + tag)
+
+
 def tutorial(outdir):
     app, d, p = _fresh(outdir, (320, 240), {"tutorial_done": False})
     d.press("next")
@@ -247,7 +272,14 @@ def run(outdir, width=320, height=240):
     print("pass-and-play 7x7:", stars_end(outdir))
     menus_and_help(outdir)
     help_pages(outdir)
+    chooser(outdir)
     tutorial(outdir)
     contrast_and_titano(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    sys.exit(run(sys.argv[1] if len(sys.argv) > 1 else "build/screenshots"))

@@ -3,7 +3,7 @@
     make play                            # what it runs: .venv/bin/python tools/sim.py
     make play SIM_ARGS="--titano"        # 480x320 Titano layout (any option below)
     .venv/bin/python tools/sim.py --scale 3
-    make screenshots                     # tools/sim.py --headless --screenshots build/screenshots
+    make screenshots                     # tools/shots.py build/screenshots (headless)
 
 Quit: close the window, or press Esc or Q in it, or Ctrl-C in the terminal. The game in
 progress is saved as on the device (once a round), so the next start resumes it.
@@ -487,14 +487,10 @@ def main(argv=None):
     ap.add_argument("--scale", type=int, default=2, help="window scale (default 2)")
     ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
     ap.add_argument("--nvm", default=DEFAULT_NVM, help="NVM file (default build/sim_nvm.bin)")
-    ap.add_argument("--screenshots", metavar="DIR", help="run the scripted session, save PNGs")
     args = ap.parse_args(argv)
     w, h = (480, 320) if args.titano else (320, 240)
     if args.scale < 1 or args.scale > 6:
         ap.error("--scale must be 1..6")
-    if args.screenshots:
-        from tools import shots
-        return shots.run(args.screenshots, w, h)
     plat = Platform(scale=args.scale, headless=args.headless, width=w, height=h,
                     nvm_path=args.nvm)
     from quadpocket import app

@@ -5,12 +5,16 @@ computer player a slice of work, and refresh the display once if anything change
 computer's search is a generator stepped between touch polls, so Menu still answers while
 it thinks.
 
-Memory (the whole game must fit in ~100 KB of heap, compiled code included): only what
-runs every move stays loaded (this module, play, view, records). Start-up, building the
-screen, menus, sounds other than the marble's, the end of a game, claim mode and the
-tutorial are modules imported when needed and dropped afterwards (App.forget); while a menu
-is open or a game is over the computer player's code goes too (reloaded for its next move).
-Measured by tools/app_heap.py, asserted by host_tests/test_app_vm.py.
+This is the shell (docs/shell.md): screens never import each other; they ask the shell to
+go somewhere (App.go) or for a module (App.use), and the shell is the one place that loads
+and drops them. Memory (the whole game must fit in ~100 KB of heap, compiled code
+included): only what runs every move stays loaded (this module, play, view, records).
+Start-up, building the screen, menus, sounds other than the marble's, the end of a game,
+claim mode and the tutorial are modules App.use imports when needed; App.settle drops them
+all once a tap or a computer move has been handled (App.forget earlier, where a big
+allocation follows). While a menu is open or a game is over the computer player's code
+goes too (reloaded for its next move). Measured by tools/app_heap.py, asserted by
+host_tests/test_app_vm.py.
 """
 
 from quadpocket.play import Play, ticks_diff
@@ -86,13 +90,12 @@ class App:
         self.press_at = 0
         self.session = None  # the game in progress (the tutorial has its own)
         self.marble = None   # (level, samples, rate) of the marble sound, built on first use
+        self.loaded = []     # modules App.use imported since the last settle()
         self.play = Play(self)
         p.display.auto_refresh = False
-        from quadpocket import startup
-        startup.start(self)  # prefs, game slots, sound, palettes, first screen
-        del startup
-        self.forget("startup")
+        self.use("startup").start(self)  # prefs, game slots, sound, palettes, first screen
         self.forget("save", "quadcore")  # loaded by a resumed game; needed again at a save
+        self.settle()
         self.tick_refresh()
 
     # --- helpers ---------------------------------------------------------------------------
@@ -105,6 +108,39 @@ class App:
         pkg = sys.modules.get(package)
         if pkg is not None and hasattr(pkg, name):
             delattr(pkg, name)
+
+    def use(self, name):
+        """quadpocket.<name>, imported now and dropped by settle() (or at once by
+        forget(name), when a big allocation follows): the one way screens and helpers
+        reach one another, so what is loaded is decided here."""
+        import sys
+        full = "quadpocket." + name
+        __import__(full)
+        if name not in self.loaded:
+            self.loaded.append(name)
+        return sys.modules[full]
+
+    def settle(self):
+        """Back in the loop: every module use() loaded goes (objects made from them, such
+        as an open menu, keep their own code alive until they go too)."""
+        loaded = self.loaded
+        while loaded:
+            self.forget(loaded.pop())
+
+    def go(self, where):
+        """Show another screen: "play" (the game), a menu page ("main", "new", "prefs",
+        "help", "moves", "games"), or a start-up step of the game ("tutorial",
+        "new_game", "resume"). The modules this needs come through use()."""
+        if where == "play":
+            self.show(self.play.group, "play")
+        elif where == "tutorial":
+            self.use("tutorial").start(self)
+        elif where == "new_game":
+            self.use("startup").new_game(self)
+        elif where == "resume":
+            self.use("startup").resume(self)
+        else:
+            self.open_menu(where)
 
     @staticmethod
     def collect():
@@ -128,13 +164,11 @@ class App:
         if name == "marble" and m is not None and m[0] == level:
             self.p.play(m[1], m[2])
             return
-        from quadpocket.sound import RATE, build
-        buf = build(name, level)
-        self.p.play(buf, RATE)
+        snd = self.use("sound")
+        buf = snd.build(name, level)
+        self.p.play(buf, snd.RATE)
         if name == "marble":
-            self.marble = (level, buf, RATE)
-        del build
-        self.forget("sound")
+            self.marble = (level, buf, snd.RATE)
 
     def save_session(self):
         s = self.session
@@ -156,8 +190,7 @@ class App:
             # Back on the board: menu code and screen go (rebuilt, ~0.1 s, when next opened).
             self.menus.save()  # preferences changed in the menu: one write for them all
             self.menus = None
-            for name in ("menus", "storage", "build", "startup"):
-                self.forget(name)
+            self.settle()
             self.collect()
             play = self.play
             g = play.s.game
@@ -182,8 +215,7 @@ class App:
         """Show a menu page ("main", "new", ...) or the move list ("moves")."""
         if self.menus is None:
             self.drop_ai()  # room for the menu code and screen
-            from quadpocket.menus import Menus
-            self.menus = Menus(self)
+            self.menus = self.use("menus").Menus(self)
         self.menus.open(page)
 
     # --- the loop ------------------------------------------------------------------------
@@ -205,6 +237,8 @@ class App:
         busy = self.mode == "play" and self.play.thinker is not None
         if busy and self.play.step(THINK_STEPS, now + THINK_MS):
             self.dirty = True
+        if self.loaded:  # what the tap or the computer's move loaded goes now
+            self.settle()
         self.tick_refresh()
         p.sound_idle()
         return busy

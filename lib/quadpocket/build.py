@@ -13,7 +13,6 @@ import terminalio
 import vectorio
 
 from quadpocket import view
-from quadpocket.app import App
 
 AXIS_W = 15    # left captions: two 6 px digits ("11") + 3 px gap
 AXIS_H = 13    # bottom captions: one 12 px text row + 1 px gap
@@ -133,9 +132,9 @@ def _draw_text(bmp, glyphs, x, y, s):
         x += 6
 
 
-def board(n, ncolours, w, h, contrast, glyphs):
+def board(app, n, ncolours, w, h, contrast, glyphs):
     """A view.Board for an n x n board with ncolours marble colours."""
-    from quadpocket import spritedraw
+    spritedraw = app.use("spritedraw")
     ts, cell, bx, by = sizes(w, h, n)
     b = view.Board()
     b.n = n
@@ -147,7 +146,7 @@ def board(n, ncolours, w, h, contrast, glyphs):
     b.outline = None
     b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours)
     del spritedraw
-    App.forget("spritedraw")
+    app.forget("spritedraw")
     sheet = CONTRAST if contrast else NORMAL
     for i in range(16):
         b.palette[i] = sheet[i]
@@ -284,7 +283,7 @@ def views(play, key):
     app.collect()
     glyphs = fonts()
     p = app.p
-    play.board = b = board(n, ncolours, p.width, p.height, app.prefs.contrast, glyphs)
+    play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs)
     icons = [view.T_MARBLE + 2 * g.rules.seat_colours[s][0] for s in range(players)]
     play.panel = panel(app, b, icons, p.width, p.height, glyphs)
     play.group.append(b.group)

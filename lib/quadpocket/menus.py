@@ -18,7 +18,7 @@ _ONOFF = ("off", "on")
 SOUNDS = ("off", "soft", "medium", "loud")
 VARIANT_NAMES = ("standard", "duel", "trek", "rapid", "bridge")
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
-          "help": "Help"}
+          "help": "Help", "games": "Choose a game"}
 SLOTS = 12
 
 
@@ -52,7 +52,10 @@ class Menus:
             r.color_index = view.BUTTON
             self.fills.append(r)
             g.append(r)
-        glyphs = app.play.panel.info.bitmap  # the font sheet the panel uses
+        if app.play.panel is not None:
+            glyphs = app.play.panel.info.bitmap  # the font sheet the panel uses
+        else:  # the chooser before any game screen (first run)
+            glyphs = app.use("build").fonts()
         self.tg = displayio.TileGrid(glyphs, pixel_shader=app.pals[0], width=self.cols,
                                      height=self.rows, tile_width=6, tile_height=12,
                                      default_tile=view.FONT[0], x=self.ox // ts, y=0)
@@ -125,7 +128,9 @@ class Menus:
         if page == "main":
             return [("resume", "Back to game"), ("new", "New game"), ("prefs", "Preferences"),
                     ("help", "Help"), ("moves", "Move list"), ("stats", "Statistics"),
-                    ("tutorial", "Tutorial"), ("about", "About")]
+                    ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
+        if page == "games":  # the chooser
+            return self.app.use("games").items(self.app)
         if page == "new":
             vs = "Computer" if p.opponent == "computer" else "%d humans" % p.humans
             return [("vs", "Vs: " + vs), ("size", "Board: %dx%d" % (p.size, p.size)),
@@ -170,23 +175,22 @@ class Menus:
         if page == "main":
             if name == "resume":
                 app.show(app.play.group, "play")
-            elif name in ("new", "prefs", "help", "moves"):
+            elif name in ("new", "prefs", "help", "moves", "games"):
                 self.open(name)
             elif name in ("stats", "about"):
                 self.text_page(name)
             elif name == "tutorial":
-                from quadpocket import tutorial
-                tutorial.start(app)
-                del tutorial
-                app.forget("tutorial")  # the tutorial object keeps what it needs
+                app.go("tutorial")  # the tutorial object keeps what it needs
+            return
+        if page == "games":
+            app.use("games").tap(app, self, name)
             return
         if page == "help":
             self.text_page(name, "help")
             return
         if page == "new":
             if name == "start":
-                from quadpocket import startup
-                startup.new_game(app)
+                app.go("new_game")
                 return
             if name == "vs":
                 if p.opponent == "computer":
@@ -201,8 +205,7 @@ class Menus:
                 p.variant = _cycle(VARIANT_NAMES, p.variant)
             elif name == "first":
                 p.first = "computer" if p.first == "player" else "player"
-            from quadpocket.startup import fix_setup  # Bridge: 4 humans; Duel: 3 at most
-            fix_setup(p)
+            app.use("startup").fix_setup(p)  # Bridge: 4 humans; Duel: 3 at most
         else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)
@@ -215,10 +218,7 @@ class Menus:
                 p.stars = 13 - p.stars
             elif name == "contrast":
                 p.contrast = not p.contrast
-                from quadpocket import build
-                build.colours(app, p.contrast)
-                del build
-                app.forget("build")
+                app.use("build").colours(app, p.contrast)
             else:  # show_move, auto_advance, one_short, claim, confirm
                 setattr(p, name, not getattr(p, name))
         self.changed = True  # saved when the menu closes (save)
@@ -230,19 +230,24 @@ class Menus:
         SAMD51, see quadpocket.records). App.show calls it on the way back to a game."""
         if self.changed:
             self.changed = False
-            from quadpocket.storage import Store
-            st = Store(self.app.p.nvm)
+            st = self.app.use("storage").Store(self.app.p.nvm)
             st.prefs = self.app.prefs
             st.save_prefs()
 
     # --- text pages ----------------------------------------------------------------------
     def page_text(self, what):
         """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
-        from quadpocket import pages
-        out = pages.text(self.app, what, self.cols - 1)
-        del pages
+        out = self.app.use("pages").text(self.app, what, self.cols - 1)
         self.app.forget("pages")
         return out
+
+    def body(self):
+        """Text rows of a text page: above the button band (which reaches into the row
+        above its own on the Titano: 9 rows there, 16 on the PyPortal)."""
+        k = self.k
+        ch = self.ch
+        top = (self.rows - k + (k - 1) // 2) * ch - ((k * ch - ch) // 2 - 2)
+        return top // ch - 1
 
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
@@ -252,7 +257,7 @@ class Menus:
         self.render_text()
 
     def render_text(self):
-        body = self.rows - self.k - 1
+        body = self.body()
         pages = max(1, (len(self.lines) + body - 1) // body)
         k = self.at // body
         title = self.title
@@ -265,7 +270,7 @@ class Menus:
         self._show(title, rows, buttons, 3)
 
     def tap_text(self, name):
-        body = self.rows - self.k - 1
+        body = self.body()
         if name == "prev" and self.at > 0:
             self.at -= body
             self.render_text()

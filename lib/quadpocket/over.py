@@ -35,8 +35,7 @@ def game_over(play, fresh):
         outcome = "draw" if kind == "draw" else ("loss" if seat == s.cpu else "win")
         if fresh:
             app.sound("loss" if outcome == "loss" else "win")
-        from quadpocket.storage import Store
-        st = Store(app.p.nvm)
+        st = app.use("storage").Store(app.p.nvm)
         if not s.recorded:
             s.recorded = True
             st.record_result(level, outcome)
@@ -47,7 +46,6 @@ def game_over(play, fresh):
                 st.save_prefs()
         stats = st.stats
         del st
-        app.forget("storage")
     elif fresh:
         app.sound("win" if kind == "win" else "loss")
     if fresh:

@@ -12,24 +12,31 @@ def text(app, what, width):
     if what == "topics":
         return "Help", help_topics()
     if what == "stats":
-        return "Statistics", stats(app.p.nvm)
+        return "Statistics", stats(app)
     if what == "moves":
         g = app.play.game
         return "Moves (%dx%d)" % (g.n, g.n), moves(g, width)
-    # A help topic or About, laid out in screens. rows: text rows one screen shows
-    # (quadpocket.menus.Menus.render_text: all but the title and the button band); top:
-    # how many of them, from the top, no button covers (its boxes reach up into the last
-    # row on the Titano: 9 of 10 there, 16 of 16 on the PyPortal; see Menus._button).
+    # A help topic or About, laid out in screens of the rows a text page shows
+    # (quadpocket.menus.Menus.body: between the title and the button band).
     m = app.menus
-    rows = top = 0
-    if m is not None:
-        rows = m.rows - m.k - 1
-        top = min(rows, ((m.rows - m.k + (m.k - 1) // 2) * m.ch
-                         - ((m.k * m.ch - m.ch) // 2 - 2)) // m.ch - 1)
+    rows = top = m.body() if m is not None else 0
     if what == "about":
-        return "About", layout(help_topics(str(app.p.version), "About"), width, rows, top)
+        return "About", layout(help_topics(str(app.p.version), "About") + games(app),
+                               width, rows, top)
     title = help_topics()[int(what[5:])]
     return title, layout(help_topics("", title), width, rows, top)
+
+
+def games(app):
+    """About's list of the games and their inventors (quadpocket.games)."""
+    g = app.use("games")
+    out = ["", "Games:"]
+    for row in g.GAMES:
+        out.append("- %s, by %s" % (row[1], row[2]))
+    out += ["", "Coming:"]
+    for row in g.COMING:
+        out.append("- %s: %s" % (row[0], row[1]))
+    return out
 
 
 def layout(paras, width, rows=0, top=0):
@@ -122,9 +129,8 @@ def wrap(paras, width):
     return out
 
 
-def stats(nvm):
-    from quadpocket.storage import Store
-    st = Store(nvm).stats
+def stats(app):
+    st = app.use("storage").Store(app.p.nvm).stats
     lines = ["Against the computer:", "",
              "%-8s %4s %4s %4s %6s %4s" % ("Level", "Won", "Lost", "Draw", "Streak", "Best")]
     for lv in LEVELS:

@@ -1,10 +1,11 @@
 """The game screen's behaviour: taps on the board and panel, the computer's turn (a
 generator stepped between touch polls), undo, hint; and the Session, the game in progress
 as saved. What the screen shows: view.render. Imported only when needed: building the
-screen (build), the end of a game (over), claim mode (claims), loading a session (startup).
+screen (build), the end of a game (over), claim mode (claims), loading a session
+(startup), each through the shell (App.use).
 
 Session record (before quadcore's own Game.to_bytes() bytes, which hold claims too):
-    0  b"S"   1  version (2)   2  computer seat (255: all human)   3  flags (bit 0: result
+    0  b"S" (the game's id, quadpocket.games)   1  version (2)   2  computer seat (255: all human)   3  flags (bit 0: result
     already counted in the statistics)   4-5  AI seed   then the Game bytes.
 (Version 1 had claim data after the seed; quadpocket.startup still reads it.)
 """
@@ -122,10 +123,7 @@ class Play:
     def game_over(self, fresh):
         """The end: result lines, statistics, outline (quadpocket.over, then dropped)."""
         self.app.drop_ai()  # not needed until an undo or a new game: room for the rest
-        from quadpocket import over
-        over.game_over(self, fresh)
-        del over
-        self.app.forget("over")
+        self.app.use("over").game_over(self, fresh)
 
     # --- the computer --------------------------------------------------------------------
     def start_thinking(self, purpose):
@@ -182,10 +180,8 @@ class Play:
             g.play(move)
             p.log("computer: " + move)
         except ValueError as e:  # a bug in the player must not stop the game:
-            from quadpocket import rescue  # log it, play a plain legal turn instead
-            ok = rescue.play_any(g, p.log, move, e)
-            del rescue
-            self.app.forget("rescue")
+            # log it, play a plain legal turn instead
+            ok = self.app.use("rescue").play_any(g, p.log, move, e)
             if not ok:
                 self.msg = "CPU: no move"
                 return view.render(self)
@@ -206,7 +202,7 @@ class Play:
         if self.tutor is not None and self.tutor.tap(target):
             return
         if target == "menu":
-            app.open_menu("main")
+            app.go("main")
             return
         if self.purpose == "move":
             if target != "undo" and target != "quad":
@@ -216,12 +212,11 @@ class Play:
         self.msg = ""
         g = self.game
         if self.asking is not None:
-            from quadpocket import claims
-            claims.answer(self, target)
+            app.use("claims").answer(self, target)
         elif target == "moves":
-            app.open_menu("moves")
+            app.go("moves")
         elif target == "new":
-            app.open_menu("new")
+            app.go("new")
         elif target == "undo":
             self.undo()
         elif g.result is not None:
@@ -229,8 +224,7 @@ class Play:
         elif target == "hint":
             self.start_thinking("hint")
         elif target == "quad":
-            from quadpocket import claims
-            claims.tap(self)
+            app.use("claims").tap(self)
         elif isinstance(target, int):
             self.tap_cell(target)
         elif target.startswith("star") or target.startswith("marble"):

@@ -1,6 +1,6 @@
 """Start-up and new games: preferences and game slots from nvm, sound, palettes, and the
 first screen (the tutorial on the first run, else the saved game or a new one). Imported
-while starting and when a new game begins, then dropped (App.forget).
+while starting and when a new game begins (App.use), then dropped (App.settle).
 """
 
 from quadcore import Game
@@ -12,12 +12,13 @@ def start(app):
     """Nothing stored may stop the app from starting: a record that does not load gives
     defaults (storage), one that loads but cannot be played gives a new game, and any other
     error on the way gives default preferences and a standard game; each with a message."""
-    from quadpocket import build
-    from quadpocket.storage import Prefs, Store
+    build = app.use("build")
+    storage = app.use("storage")
+    Prefs = storage.Prefs  # noqa: N806 (a function that makes the preference object)
     p = app.p
     data = None
     try:
-        st = Store(p.nvm)
+        st = storage.Store(p.nvm)
         app.prefs = st.prefs  # plain values: keeping them keeps no storage code
         app.games = st.games  # [slot, sequence, length] of the saved game (records)
         app.notes = st.notes  # records found damaged, each with its player's message
@@ -26,25 +27,33 @@ def start(app):
         p.log("stored data unreadable: %r" % (e,))
         app.prefs = Prefs()
         app.prefs.tutorial_done = True
+        app.prefs.game = "S"
         app.games = [-1, 0, 0]
         app.notes = ["Memory error"]
     st = None
-    app.forget("storage")
+    app.forget("storage")  # room for the board's sprite sheet
     build.palettes(app)
     try:
         build.colours(app, app.prefs.contrast)
-        if not app.prefs.tutorial_done:
-            from quadpocket import tutorial
-            tutorial.start(app)
-            del tutorial
-            app.forget("tutorial")
+        if app.prefs.game is None and app.notes:
+            # Damaged records, no preferences left: the message needs the game screen's
+            # status line, and only Still's Quad has written records so far.
+            app.prefs.game = "S"
+        if app.prefs.game != chr(MAGIC):
+            # First run, or a game not installed: the chooser. (Not by loading
+            # quadpocket.games: its names would be interned for good, ~400 B measured.)
+            app.go("games")
+        elif not app.prefs.tutorial_done:
+            app.go("tutorial")
         else:
             resume(app, data)
     except Exception as e:
         p.log("start-up failed: %r; default preferences" % (e,))
         app.play.tutor = None
+        app.menus = None
         app.prefs = Prefs()
         app.prefs.tutorial_done = True
+        app.prefs.game = "S"
         app.notes.append("Prefs reset")
         build.colours(app, False)
         new_game(app)
@@ -52,6 +61,15 @@ def start(app):
         p.log("start-up: " + note)
     if app.notes:
         app.play.msg = app.notes[0]  # shown on the status line until the next tap
+
+
+def begin(app):
+    """The chooser picked Still's Quad with no game shown yet (first run): the tutorial
+    if it has not been seen, else the saved game or a new one."""
+    if not app.prefs.tutorial_done:
+        app.go("tutorial")
+    else:
+        resume(app)
 
 
 def show(app, session, mode=True):
@@ -65,13 +83,11 @@ def show(app, session, mode=True):
     r = g.rules
     key = (g.n, r.ncolours, r.players)
     if key != play.key:
-        from quadpocket import build
         try:
-            build.views(play, key)  # board and panel for this size and seat count
+            app.use("build").views(play, key)  # board and panel for this size and seats
         except Exception:
             play.key = None  # half built: the next game builds its screen again
             raise
-        del build
         app.forget("build")
     play.hint = play.hint_stars = ()
     play.mark = play.sel = None
@@ -92,8 +108,7 @@ def resume(app, data=None):
     """The saved game (data, else read from nvm), or a new one if there is none or it
     does not decode."""
     if data is None:
-        from quadpocket.storage import Store
-        data = Store(app.p.nvm).load_game()
+        data = app.use("storage").Store(app.p.nvm).load_game()
         app.forget("storage")
     if data is not None:
         try:
@@ -159,7 +174,10 @@ def new_game(app):
 
 def load_session(data):
     """Session from its saved bytes (layout: quadpocket.play); ValueError if damaged.
-    A version 1 record (claim data of its own before the game) loads without that data."""
+    A version 1 record (claim data of its own before the game) loads without that data.
+    Byte 0 is the game's id (quadpocket.games): Still's Quad never reads another's save."""
+    if data is not None and len(data) >= 6 and data[0] != MAGIC and 0x41 <= data[0] <= 0x5A:
+        raise ValueError("a saved game of another game (%s)" % chr(data[0]))
     if data is None or len(data) < 6 or data[0] != MAGIC or data[1] not in (1, VERSION):
         raise ValueError("not a session record")
     start = 6

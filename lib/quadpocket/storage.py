@@ -1,10 +1,7 @@
 """Preferences and statistics in microcontroller.nvm, plus Store: the whole nvm API
-(prefs, stats, the game in progress) in one object.
-
-Record format, nvm layout and the game slots: quadpocket.records (the part the running
-game keeps loaded). This module is imported at start-up, in the menus and at the end of a
-game, and dropped again: the app keeps only the preference values (an instance of a class
-without methods, so it holds no reference to this module's code) and the game slots.
+(prefs, stats, the game in progress) in one object. Record format and layout:
+quadpocket.records. Loaded by App.use when needed and dropped: the app keeps only the
+preference values (an object without methods: no reference to this code) and the slots.
 """
 
 try:
@@ -52,7 +49,8 @@ _PREF_FIELDS = (
     ("humans", 2, (2, 6)),
     ("size", 11, (5, 15)),
 )
-_VARIANT_MAX = const(15)  # the variant name is stored last, as length + ASCII
+_VARIANT_MAX = const(15)  # the variant name is stored next, as length + ASCII
+# Then the last game's id (docs/shell.md); records without it are Still's Quad's ("S").
 
 
 class Values:
@@ -60,6 +58,7 @@ class Values:
     for good, and a method would keep this whole module's code alive with it."""
 
     variant = "standard"  # (the other fields are set from _PREF_FIELDS)
+    game = None  # id of the last game chosen (None: none yet)
 
 
 def Prefs():  # noqa: N802 (a class name: it makes the preference object)
@@ -68,6 +67,7 @@ def Prefs():  # noqa: N802 (a class name: it makes the preference object)
     for name, default, _ in _PREF_FIELDS:
         setattr(p, name, default)
     p.variant = "standard"
+    p.game = None
     return p
 
 
@@ -93,6 +93,11 @@ def _encode_prefs(p):
         raise ValueError("pref variant: %r is not a short lower-case name" % (v,))
     out.append(len(v))
     out.extend(v.encode())
+    g = p.game
+    if g is not None:
+        if not isinstance(g, str) or len(g) != 1 or not "A" <= g <= "Z":
+            raise ValueError("pref game: %r is not a game id (A-Z)" % (g,))
+        out.append(ord(g))
     return bytes(out)
 
 
@@ -109,6 +114,7 @@ def _decode_prefs(data):
     n = len(_PREF_FIELDS)
     if data is None or len(data) < n + 1:
         return p
+    p.game = "S"  # no id: written before the chooser, by Still's Quad
     i = 0
     for name, _, allowed in _PREF_FIELDS:
         b = data[i]
@@ -122,9 +128,12 @@ def _decode_prefs(data):
         elif allowed[0] <= b <= allowed[1]:
             setattr(p, name, b)
     k = data[n]
-    if 0 < k <= _VARIANT_MAX and n + 1 + k == len(data):
+    end = n + 1 + k
+    if end + 1 == len(data) and 0x41 <= data[end] <= 0x5A:
+        p.game = chr(data[end])
+    if 0 < k <= _VARIANT_MAX and end <= len(data) <= end + 1:
         try:
-            v = bytes(data[n + 1:]).decode()
+            v = bytes(data[n + 1:end]).decode()
         except (ValueError, UnicodeError):
             v = ""
         if v and _is_name(v):
@@ -198,13 +207,11 @@ class Store:
     def has_game_slots(self):
         return len(self.nvm) >= GAME_OFF + 2 * GAME_SIZE
 
-    # -- preferences --------------------------------------------------------
     def save_prefs(self):
         """Write the prefs if they changed; ValueError (nothing written) on a bad value."""
         return save_game(self.nvm, self._prefs, _encode_prefs(self.prefs), _PREFS_OFF,
                          _PREFS_SIZE, 0x70)
 
-    # -- statistics ---------------------------------------------------------
     def record_result(self, level, outcome):
         """Count a finished game against the computer and save the stats."""
         if level not in LEVELS:
@@ -236,7 +243,6 @@ class Store:
                 out.append(v >> 8)
         return save_game(self.nvm, self._stats, out, _STATS_OFF, _STATS_SIZE, 0x73)
 
-    # -- game in progress (records.GameSlots) --------------------------------
     def save_game(self, data):
         """Keep data (bytes, up to GAME_MAX) as the game in progress; False if unchanged."""
         if not isinstance(data, (bytes, bytearray)) or not 0 < len(data) <= GAME_MAX:

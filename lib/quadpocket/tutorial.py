@@ -32,9 +32,7 @@ def start(app):
     play.stop_thinking()
     tut = Tutorial(play)
     play.tutor = tut
-    from quadpocket import startup
-    startup.show(app, tut.session)
-    app.forget("startup")
+    app.use("startup").show(app, tut.session)
 
 
 def wrap(text, width):
@@ -140,18 +138,14 @@ class Tutorial:
         play = self.play
         app = play.app
         app.prefs.tutorial_done = True
-        from quadpocket.storage import Store
-        st = Store(app.p.nvm)
+        st = app.use("storage").Store(app.p.nvm)
         st.prefs = app.prefs
         st.save_prefs()
         del st
         app.forget("storage")
         play.tutor = None
         play.trainer = ()
-        from quadpocket import startup
         if app.session is not None:
-            startup.show(app, app.session)
+            app.use("startup").show(app, app.session)
         else:
-            startup.resume(app)
-        del startup
-        app.forget("startup")
+            app.go("resume")

@@ -12,7 +12,7 @@ the centre cell, 59 squares). The levels are budgeted in those two units.
 
 from array import array
 
-from ..board import EMPTY, MARBLE, STAR
+from ..board import EMPTY, MARBLE, STAR, other_empty
 
 MAXCELLS = 225  # 15 x 15, the largest board
 
@@ -139,14 +139,7 @@ def completions(b, x, c, buf):
     for i in range(geo.cell_start[x], geo.cell_start[x + 1]):
         s = sqs[i]
         if cnt[s] == 2:
-            j = 4 * s
-            e = corners[j]
-            if e == x or cells[e]:
-                e = corners[j + 1]
-                if e == x or cells[e]:
-                    e = corners[j + 2]
-                    if e == x or cells[e]:
-                        e = corners[j + 3]
+            e = other_empty(corners, cells, 4 * s, x)
             m = 0
             while m < k and buf[m] != e:
                 m += 1

@@ -1,0 +1,203 @@
+"""The layers (docs/layers.md): no two project modules import each other in a circle, the
+engines import nothing above them, and the app's screens reach one another only through
+the shell (App.use / App.go), never by importing.
+
+The graph is read from the source (ast), not from a running program: every import
+statement counts, also one inside a function that runs only now and then (a circle
+through a lazy import is still a circle to anyone reading the code)."""
+
+import ast
+import os
+import re
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Folders whose modules form the project (a game package the lead merges later, such as
+# winquad/, joins when present); code.py and boot.py are the device's entry points.
+PACKAGES = ("quadcore", "lib/quadpocket", "tools", "winquad")
+SCRIPTS = ("code.py", "boot.py")
+# lib/quadpocket modules loaded for the whole game: screens may import these directly.
+RESIDENT = {"quadpocket", "quadpocket.play", "quadpocket.view", "quadpocket.records",
+            "quadpocket.version"}
+# The platform layer: code.py's self-test runs before the shell and may import the shell.
+PLATFORM = {"quadpocket.selftest", "quadpocket.hw_pyportal"}
+
+
+def module_name(rel):
+    name = rel[:-3].replace("/", ".")
+    if name.startswith("lib."):
+        name = name[4:]
+    if name.endswith(".__init__"):
+        name = name[:-9]
+    return name
+
+
+def project_modules(root=ROOT, packages=PACKAGES, scripts=SCRIPTS):
+    """{module name: path} of every project source file."""
+    out = {}
+    for pkg in packages:
+        top = os.path.join(root, pkg)
+        for d, dirs, files in os.walk(top):
+            dirs[:] = [x for x in dirs if x != "__pycache__"]
+            for f in files:
+                if f.endswith(".py"):
+                    path = os.path.join(d, f)
+                    out[module_name(os.path.relpath(path, root).replace(os.sep, "/"))] = path
+    for s in scripts:
+        path = os.path.join(root, s)
+        if os.path.exists(path):
+            out[s[:-3] + "_script"] = path
+    return out
+
+
+def imports_of(name, path, modules):
+    """Project modules that module `name` imports anywhere in its source."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    pkg = name if path.endswith("__init__.py") else name.rpartition(".")[0]
+
+    def known(target):
+        while target and target not in modules:
+            target = target.rpartition(".")[0]
+        return target
+
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                out.add(known(a.name))
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = pkg.split(".")
+                parts = parts[:len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([base] if base else []))
+            for a in node.names:
+                sub = base + "." + a.name
+                out.add(sub if sub in modules else known(base))
+    out.discard("")
+    out.discard(name)
+    return out
+
+
+def graph(modules):
+    return {m: imports_of(m, p, modules) for m, p in modules.items()}
+
+
+def circles(edges):
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index = {}
+    low = {}
+    stack = []
+    on = set()
+    out = []
+    counter = [0]
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = counter[0]
+        counter[0] += 1
+        stack.append(start)
+        on.add(start)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in edges:
+                    continue
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(edges[w]))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop()
+                        on.discard(w)
+                        comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+    return out
+
+
+@pytest.fixture(scope="module")
+def edges():
+    return graph(project_modules())
+
+
+def test_no_two_project_modules_import_each_other_in_a_circle(edges):
+    assert "quadcore.game" in edges and "quadpocket.app" in edges and "tools.sim" in edges
+    found = circles(edges)
+    assert found == [], "import circles: %s" % "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_the_circle_check_finds_circles_lazy_imports_included(tmp_path):
+    # A circle made only of a function-local import is found, and so is a longer one.
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("from pkg import b\n")
+    (pkg / "b.py").write_text("def f():\n    from . import a\n")
+    (pkg / "c.py").write_text("import pkg.d\n")
+    (pkg / "d.py").write_text("from .e import x\n")
+    (pkg / "e.py").write_text("def g():\n    from pkg.c import y\n")
+    (pkg / "f.py").write_text("from pkg import a\n")  # imports into a circle: not one
+    mods = project_modules(str(tmp_path), ("pkg",), ())
+    assert circles(graph(mods)) == [["pkg.a", "pkg.b"], ["pkg.c", "pkg.d", "pkg.e"]]
+
+
+def test_the_engine_imports_nothing_above_it(edges):
+    bad = [(m, t) for m, ts in edges.items() if m.startswith("quadcore")
+           for t in ts if not t.startswith("quadcore")]
+    assert bad == []
+    bad = [(m, t) for m, ts in edges.items() if m.startswith("quadpocket")
+           for t in ts if t.startswith("tools")]
+    assert bad == []
+
+
+def test_screens_reach_each_other_only_through_the_shell(edges):
+    """Inside lib/quadpocket a module imports only the resident ones (play, view, records):
+    any other (a screen, storage, sound, ...) comes from App.use, which loads and drops."""
+    bad = [(m, t) for m, ts in sorted(edges.items())
+           if m.startswith("quadpocket") and m not in PLATFORM
+           for t in sorted(ts) if t.startswith("quadpocket") and t not in RESIDENT]
+    assert bad == [], "screens importing screens (use App.use / App.go): %r" % bad
+
+
+def test_every_module_the_shell_is_asked_for_exists():
+    """App.use("x") and App.go("x") name modules and places by string: a typo would fail
+    only when the player gets there, so every literal is checked here."""
+    here = os.path.join(ROOT, "lib", "quadpocket")
+    names = {f[:-3] for f in os.listdir(here) if f.endswith(".py")}
+    places = {"play", "main", "new", "prefs", "help", "moves", "games", "tutorial",
+              "new_game", "resume"}
+    used = set()
+    went = set()
+    for f in os.listdir(here):
+        if f.endswith(".py"):
+            with open(os.path.join(here, f)) as fh:
+                src = fh.read()
+            used |= set(re.findall(r"\.use\(\"(\w+)\"\)", src))
+            went |= set(re.findall(r"\.go\(\"(\w+)\"\)", src))
+    assert {"startup", "build", "menus", "storage", "over", "games"} <= used
+    assert used <= names, used - names
+    assert went and went <= places, went - places
+    lib = os.path.join(ROOT, "lib")
+    if lib not in sys.path:
+        sys.path.insert(0, lib)  # the device's import path, as tools/sim.py sets it
+    from quadpocket import games
+    for row in games.GAMES:
+        assert row[3] in names  # the face module the chooser starts

@@ -1,0 +1,50 @@
+"""The games this pocket holds, and the game chooser's page (docs/shell.md). Loaded by
+the chooser and About only (App.use), then dropped.
+
+A game is one row: its id (one capital letter, stored in the preferences as the last game
+chosen and as the first byte of its saved game, so a save is never read as another game's),
+its name, its inventor, and its face: the module of lib/quadpocket that App.use loads to
+start it. Rows of COMING are shown greyed in the chooser, to show where the next ones go.
+"""
+
+# (id, name, inventor, face, chooser label: 18 characters at most, a Titano button's width)
+GAMES = (("S", "Quad", "G. Keith Still", "startup", "Quad (G. K. Still)"),)
+# (name, inventor or what it is, chooser label)
+COMING = (("Winther's Quad (8x8)", "Mats Winther", "Soon: Winther Quad"),
+          ("Quax, Quickway, Crossway", "connection games", "Soon: Quax family"),
+          ("Corner polyominoes", "four players", "Soon: Polyominoes"))
+
+
+def find(gid):
+    """The row of game gid, or None (a save or preference of a game not installed)."""
+    for row in GAMES:
+        if row[0] == gid:
+            return row
+    return None
+
+
+def items(app):
+    """The chooser's buttons: the games installed, then the ones to come, and Back when
+    there is a game to go back to."""
+    out = [("game%d" % i, row[4]) for i, row in enumerate(GAMES)]
+    out += [("soon%d" % i, row[2]) for i, row in enumerate(COMING)]
+    if app.play.s is not None:
+        out.append(("back", "Back"))
+    return out
+
+
+def tap(app, menus, name):
+    """A chooser button: a game to come shows About (its list of games); a game is
+    remembered as the last one and shown (its face starts it if none is shown yet)."""
+    if name.startswith("soon"):
+        menus.text_page("about", "games")
+        return
+    row = GAMES[int(name[4:])]
+    p = app.prefs
+    if p.game != row[0]:
+        p.game = row[0]
+        menus.changed = True  # saved when the menu closes: the next start goes to it
+    if app.play.s is not None:
+        app.go("play")  # the one game installed is the one shown
+    else:
+        app.use(row[3]).begin(app)
