@@ -27,6 +27,8 @@ from .core import (CAND, EBUF, INF, LAST, MAXCELLS, ORDER, RV, SCORE, TB, TBUF, 
                    TO_SHIFT, VAL, VMASK, WIN)
 from .fast import TWO, count, reset
 from .search import Search
+from .guard import Guard
+from .solve import Solve
 from .tss import Tss
 
 # Level settings:
@@ -52,9 +54,9 @@ LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
     "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=80,
-                    tssn=60, tss=2, strict=2, optcap=25),
+                    tssn=60, tss=2, strict=2, optcap=25, sol=(40, 80, 0)),
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=200, tssn=60,
-                   tss=2, tlow=2, help=50, tol=1500, optcap=25,
+                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(150, 200, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000)),
 }
 SV = 300    # a star, for fork values and Average's evaluation (unplayed stars decide games)
@@ -72,7 +74,7 @@ def tables_for(w):
     return t
 
 
-class Two(Search, Tss):
+class Two(Search, Tss, Solve, Guard):
     """One decision for the seat to move. Works on the game's board in place and takes back
     every piece it tries before it yields, so the game looks untouched at every tick."""
 
@@ -111,6 +113,9 @@ class Two(Search, Tss):
         self.tv = 0      # value of the last leaf `prepare` met
         self.rsn = 0     # stars of the root turn on the board
         self.done = 0    # root turns valued by the last `eval_turns`
+        self.spent = 0   # nodes of the exact tactics before the search
+        self.nt3 = 0     # the opponent's completion cells at win3's root
+        self.made = None  # the last turn guard.try_turn tested
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
@@ -147,12 +152,23 @@ class Two(Search, Tss):
                 yield None
                 self.root_scores(me, op, seat)
                 self.norder = core.top_cells(SCORE, b.cells, len(ORDER), ORDER, 0)
-                if nt:
+                sol = cfg.get("sol") if self.players == 2 else None
+                if sol:
+                    # 4. Exact tactics first (guard.py): a forced win in 2 (3) turns.
+                    self.limit = sol[0] * self.budget // cfg["budget"]
+                    turn = yield from self.attack(seat, sol[2])
+                    self.spent = self.nodes
+                    self.nodes = self.ticked = 0
+                    self.limit = self.budget
+                won = turn is not None
+                if won:
+                    pass
+                elif nt:
                     turn = yield from self.answer_threats(nt, seat)
                 elif not cfg["k1"]:
                     turn = [("marble", ORDER[0])]
                 else:
-                    # 4a. A forcing chain of our own, on part of the budget.
+                    # 5a. A forcing chain of our own, on part of the budget.
                     if cfg.get("tss"):
                         self.limit = min(self.budget,
                                          cfg["tssn"] * self.budget // cfg["budget"])
@@ -165,9 +181,14 @@ class Two(Search, Tss):
                         self.limit = self.budget
                         if x >= 0:
                             turn = [("marble", x)]
-                    # 4b. Search the best candidates.
+                    # 5b. Search the best candidates.
                     if turn is None:
                         turn = yield from self.search_root(seat)
+                if sol and not won:
+                    # 6. Never leave the opponent a forced win one turn could stop.
+                    self.limit = self.nodes + sol[1] * self.budget // cfg["budget"]
+                    turn = yield from self.guard(seat, turn, sol[2])
+                self.nodes += self.spent
                 LAST[0] = self.nodes
         finally:
             self.undo_to(0)
