@@ -26,7 +26,7 @@ allocates: cells go to SB, pieces through `put` / `undo_to` (PATH), counts into 
 from ..board import MARBLE, STAR
 from . import core
 from .core import EBUF, MAXCELLS
-from .fast import H, TWO
+from .fast import H, NF, TWO
 
 SB = bytearray(96)  # per call level: threat cells (8), completion cells (8), replies (32)
 
@@ -59,11 +59,19 @@ class Solve:
             return core.first_threat(b, ca)
         if self.marbles[a] < 2 or self.marbles[d] < 1:
             return -1
+        need = self.stars[d] + 2
+        # No cell lies in `need` open squares holding two of a's marbles: no marble of a
+        # can make that many completion cells, whatever it covers (a free O(1) test).
+        hb = 64 * ca
+        v = need if need < 63 else 63
+        while v < 64 and not H[hb + v]:
+            v += 1
+        if v == 64:
+            return -1
         nt = core.threat_cells(b, 1 - ca, SB, base, 8)
         sa = self.stars[a]
         if nt > sa + 1 or (nt == 8 and sa >= 7):
             return -1
-        need = self.stars[d] + 2
         mark = self.npath
         for i in range(nt):
             x = SB[base + i]
@@ -80,13 +88,10 @@ class Solve:
         for j in range(nt):
             self.put(SB[base + j], STAR)
         found = -1
-        hb = 64 * ca
-        hit = False
-        for v in range(need if need < 63 else 63, 64):
-            if H[hb + v]:
-                hit = True
-                break
-        if hit:
+        v = need if need < 63 else 63
+        while v < 64 and not H[hb + v]:
+            v += 1
+        if v < 64:
             cells = b.cells
             tb = ca * MAXCELLS
             for x in range(len(cells)):
@@ -176,7 +181,8 @@ class Solve:
             self.put(x, MARBLE + ca)
             self.stars[a] -= ns
             self.marbles[a] -= 1
-            ok = b.nopen[ca][3] and self.replies_lose(a, base + 8)
+            # (Forcing, and a fork cell left for the win in 2 after the answer.)
+            ok = b.nopen[ca][3] and NF[ca] and self.replies_lose(a, base + 8)
             self.stars[a] += ns
             self.marbles[a] += 1
         self.undo_to(mark)

@@ -53,10 +53,10 @@ from .tss import Tss
 LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
-    "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=80,
-                    tssn=60, tss=2, strict=2, optcap=25, sol=(40, 80, 0)),
-    "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=200, tssn=60,
-                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(150, 200, 1),
+    "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=70,
+                    tssn=60, tss=2, strict=2, optcap=25, sol=(10, 14, 0)),
+    "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
+                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(30, 24, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000)),
 }
 SV = 300    # a star, for fork values and Average's evaluation (unplayed stars decide games)
@@ -103,6 +103,7 @@ class Two(Search, Tss, Solve, Guard):
         # in fuel: 5.7x the nodes on 5 x 5, 0.53x on 15 x 15.
         geo = game.geo
         self.budget = cfg.get("budget", 0) * 10 * geo.ncells // geo.nsq
+        self.full = self.budget  # (the search's share is less when the solver has one)
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
         if cfg.get("optcap"):
@@ -155,10 +156,13 @@ class Two(Search, Tss, Solve, Guard):
                 sol = cfg.get("sol") if self.players == 2 else None
                 if sol:
                     # 4. Exact tactics first (guard.py): a forced win in 2 (3) turns.
-                    self.limit = sol[0] * self.budget // cfg["budget"]
+                    # The level's budget is shared: the attack may use sol[0] of it, the
+                    # search what is left; the guard (step 6) gets sol[1] more.
+                    self.limit = sol[0] * self.full // cfg["budget"]
                     turn = yield from self.attack(seat, sol[2])
                     self.spent = self.nodes
                     self.nodes = self.ticked = 0
+                    self.budget = self.full - self.spent
                     self.limit = self.budget
                 won = turn is not None
                 if won:
@@ -171,7 +175,7 @@ class Two(Search, Tss, Solve, Guard):
                     # 5a. A forcing chain of our own, on part of the budget.
                     if cfg.get("tss"):
                         self.limit = min(self.budget,
-                                         cfg["tssn"] * self.budget // cfg["budget"])
+                                         cfg["tssn"] * self.full // cfg["budget"])
                         depth = cfg["tss"]
                         # Deeper when the defender is short of stars: forks win sooner
                         # then, and few cells qualify, so the chains are narrow.
@@ -186,7 +190,7 @@ class Two(Search, Tss, Solve, Guard):
                         turn = yield from self.search_root(seat)
                 if sol and not won:
                     # 6. Never leave the opponent a forced win one turn could stop.
-                    self.limit = self.nodes + sol[1] * self.budget // cfg["budget"]
+                    self.limit = self.nodes + sol[1] * self.full // cfg["budget"]
                     turn = yield from self.guard(seat, turn, sol[2])
                 self.nodes += self.spent
                 LAST[0] = self.nodes
