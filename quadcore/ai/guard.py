@@ -12,7 +12,7 @@ is `solve.Solve`).
    or the best cells of the scan. The first safe one by the scan's score (a star counts
    SV against it) is played; if none is safe the chosen turn stays (lost against best play).
 
-SB layout here: [0:8] the opponent's completion cells, [8:40] marble cells tried, [40:96]
+SB layout here: [0:8] the opponent's completion cells, [8:40] marble cells tried, [40:]
 the opponent's win2 / win3 checks.
 """
 

@@ -28,7 +28,10 @@ from . import core
 from .core import EBUF, MAXCELLS
 from .fast import H, NF, TWO
 
-SB = bytearray(96)  # per call level: threat cells (8), completion cells (8), replies (32)
+# Cells of the solver, per call level: threat cells (8), completion cells (8), the
+# defender's free marbles (YCAP: a middle game has up to ~50 cells that matter).
+YCAP = 64
+SB = bytearray(40 + 16 + YCAP + 8)
 
 
 def ncomp(b, c, cap):
@@ -134,7 +137,7 @@ class Solve:
     def win3(self, a, base):
         """A marble cell (turn as in win2) winning within 3 own turns with a forcing first
         turn, or -1 (also when the node limit is reached: never a false win)."""
-        x = self.win2(a, base + 48)
+        x = self.win2(a, base + 16 + YCAP)
         if x >= 0:
             return x
         n = self.first3(a, base)
@@ -159,7 +162,7 @@ class Solve:
         """First turn i of win3 (after first3): the marble on the opponent's completion
         cell i, stars on the others; or (i >= their count) stars on all and the marble on
         cell i - count where it makes a three. The marble cell if it wins, else -1.
-        Uses SB[base:base + 56]."""
+        Uses SB[base:base + 24 + YCAP]."""
         b = self.b
         ca = self.colour[a]
         cells = b.cells
@@ -190,7 +193,7 @@ class Solve:
 
     def replies_lose(self, a, base):
         """The defender to move, facing a's completion cells: does every answer leave `a` a
-        win in 2? Uses SB[base:base + 48]; False when out of nodes or of buffer."""
+        win in 2? Uses SB[base:base + 16 + YCAP]; False when out of nodes or of buffer."""
         b = self.b
         d = 1 - a
         ca = self.colour[a]
@@ -209,7 +212,7 @@ class Solve:
             self.put(SB[base + i], MARBLE + cd)
             self.stars[d] -= k - 1
             self.marbles[d] -= 1
-            ok = self.holds(a, base + 40)
+            ok = self.holds(a, base + 8 + YCAP)
             self.stars[d] += k - 1
             self.marbles[d] += 1
             self.undo_to(mark)
@@ -227,7 +230,7 @@ class Solve:
             m2 = self.npath
             self.put(SB[yb + i], MARBLE + cd)
             self.marbles[d] -= 1
-            ok = self.holds(a, base + 40)
+            ok = self.holds(a, base + 8 + YCAP)
             self.marbles[d] += 1
             self.undo_to(m2)
             if not ok or self.nodes >= self.limit:
@@ -238,7 +241,7 @@ class Solve:
         return ok
 
     def reply_cells(self, ca, cd, yb):
-        """Cells where the defender's free marble can matter into SB[yb:yb + 32]: its own
+        """Cells where the defender's free marble can matter into SB[yb:yb + YCAP]: its own
         three-making cells, a's fork cells and their completion cells, and one other empty
         cell standing for all the rest. -1 if they do not fit (the caller gives up)."""
         b = self.b
@@ -250,7 +253,7 @@ class Solve:
             if cells[x]:
                 continue
             if TWO[td + x] or TWO[ta + x] >= 2:
-                if m >= 32:
+                if m >= YCAP:
                     return -1
                 m = core.add(SB, yb, m, x)
         f = m
@@ -259,7 +262,7 @@ class Solve:
             if TWO[ta + x] >= 2:
                 kk = core.completions(b, x, ca, EBUF)
                 for j in range(kk):
-                    if m >= 32:
+                    if m >= YCAP:
                         return -1
                     m = core.add(SB, yb, m, EBUF[j])
         for x in range(len(cells)):
@@ -268,7 +271,7 @@ class Solve:
                 while j < m and SB[yb + j] != x:
                     j += 1
                 if j == m:
-                    if m >= 32:
+                    if m >= YCAP:
                         return -1
                     SB[yb + m] = x
                     m += 1
