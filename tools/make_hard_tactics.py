@@ -79,7 +79,9 @@ def safe_turns(tc, state, cap):
     return out
 
 
-def classify(tc, state):
+def classify(tc, state, want=None):
+    """(kind, turns) or None; kinds not in `want` (when given) are not looked for beyond
+    what telling the others apart needs."""
     me, op, stars, s_me, s_op = state
     empty = tc.empty(me, op, stars)
     if tc.completions(me, empty):
@@ -91,9 +93,12 @@ def classify(tc, state):
         if popcount(oc) >= 2 and all(sm == oc and not m & oc for sm, m in w2):
             kind = "starboth"
         return kind, w2
-    w3 = tc.win5_turns(state)
-    if w3:
-        return "win3", w3
+    if want is None or "win3" in want:
+        w3 = tc.win5_turns(state)
+        if w3:
+            return "win3", w3
+    # (Without the win-in-3 check a def2 position may hold a win in 3 for the mover: its
+    # winning turn leaves the opponent no win in 2 either, so the answer stands.)
     if not threatened(tc, state):
         # No fork cell of the opponent: no win in 2 for it whatever we play.
         return ("quiet", []) if not tc.completions(op, empty) else None
@@ -139,7 +144,11 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=80)
     ap.add_argument("--seed", type=int, default=7000)
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--quota", default="", help="e.g. win2=30,def2=30 (default: QUOTA)")
     a = ap.parse_args(argv)
+    for item in filter(None, a.quota.split(",")):
+        k, _, v = item.partition("=")
+        QUOTA[k] = int(v)
     tc = Tactics(11)
     got = {k: [] for k in QUOTA}
     import signal
@@ -160,7 +169,7 @@ def main(argv=None):
             st = tc.state_of(g)
             signal.alarm(20)
             try:
-                res = classify(tc, st)
+                res = classify(tc, st, [k for k, q in QUOTA.items() if len(got[k]) < q])
             except TimeoutError:
                 res = None
             signal.alarm(0)

@@ -18,7 +18,7 @@ the opponent's win2 / win3 checks.
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import EBUF, MAXCELLS, ORDER, PATH, SCORE
+from .core import CAND, EBUF, MAXCELLS, ORDER, PATH, SCORE
 from .fast import TWO
 from .solve import SB
 
@@ -31,11 +31,20 @@ class Guard:
         x = self.win2(seat, 0)
         if x < 0 and deep:
             n = self.first3(seat, 0)
-            for i in range(n):
+            # First turns best first by the root score (forks and builders lead): the
+            # wins in 3 of the suite are found after ~100 nodes instead of ~400.
+            nt = self.nt3 if n else 0
+            cells = self.b.cells
+            tb = self.colour[seat] * MAXCELLS
+            m = 0
+            for y in range(len(cells) if n else 0):
+                if TWO[tb + y] and not cells[y]:
+                    m = core.insert_by(CAND, 0, m, 64, y, SCORE)
+            for j in range(nt + m):
                 if self.nodes >= self.limit:
                     break
                 lim = self.cap()
-                x = self.try3(seat, 0, i)
+                x = self.try3(seat, 0, j if j < nt else nt + CAND[j - nt])
                 self.limit = lim
                 if x >= 0:
                     break

@@ -53,10 +53,10 @@ from .tss import Tss
 LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
-    "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=70,
+    "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=80,
                     tssn=60, tss=2, strict=2, optcap=25, sol=(10, 14, 0, 0)),
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
-                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(30, 24, 1, 1),
+                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(100, 24, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000)),
 }
 SV = 300    # a star, for fork values and Average's evaluation (unplayed stars decide games)
@@ -156,13 +156,14 @@ class Two(Search, Tss, Solve, Guard):
                 sol = cfg.get("sol") if self.players == 2 else None
                 if sol:
                     # 4. Exact tactics first (guard.py): a forced win in 2 (3) turns.
-                    # The level's budget is shared: the attack may use sol[0] of it, the
-                    # search what is left; the guard (step 6) gets sol[1] more.
+                    # The level's budget is shared: the attack may use sol[0] of it (scaled
+                    # like the budget), the search what is left but sol[1] nodes (not
+                    # scaled: small boards keep their deep search), kept for the guard.
                     self.limit = sol[0] * self.full // cfg["budget"]
                     turn = yield from self.attack(seat, sol[2])
                     self.spent = self.nodes
                     self.nodes = self.ticked = 0
-                    self.budget = self.full - self.spent
+                    self.budget = self.full - self.spent - sol[1]
                     self.limit = self.budget
                 won = turn is not None
                 if won:
@@ -190,7 +191,7 @@ class Two(Search, Tss, Solve, Guard):
                         turn = yield from self.search_root(seat)
                 if sol and not won:
                     # 6. Never leave the opponent a forced win one turn could stop.
-                    self.limit = self.nodes + sol[1] * self.full // cfg["budget"]
+                    self.limit = self.nodes + max(sol[1], self.full - self.spent - self.nodes)
                     turn = yield from self.guard(seat, turn, sol[3])
                 self.nodes += self.spent
                 LAST[0] = self.nodes
