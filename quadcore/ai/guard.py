@@ -22,6 +22,7 @@ from .core import CAND, EBUF, MAXCELLS, ORDER, PATH, SCORE
 from .fast import TWO
 from .solve import SB
 
+STOP = 10
 CAP = 36  # nodes of one exact check between two ticks (plus one win in 2, <= ~20 more)
 
 
@@ -94,18 +95,22 @@ class Guard:
         self.ticked = self.nodes
         yield None  # (the search may have just used up to ~60 nodes)
         stars = [t[1] for t in turn if t[0] == "star"]
+        # Past the limit only until one safe turn is found, and never more than STOP
+        # nodes past the level's whole budget (the device's worst move stays in bounds).
+        self.stop = self.full - self.spent + STOP
         if self.try_turn(seat, stars, turn[-1][1], deep) >= 0:
             return self.made  # the search's own turn (with any stars it needs)
         yield None
         me = self.colour[seat]
-        m = self.alternatives(me, 1 - me)
+        m = self.alternatives(me, 1 - me, self.wit)
         best = None
         best_v = 0
         for i in range(m):
-            if self.nodes >= self.limit:
+            if self.nodes >= self.limit and (best is not None or self.nodes >= self.stop):
                 break
             x = SB[8 + i]
-            n = self.try_turn(seat, None, x, deep)
+            # The deeper check only while its nodes are there.
+            n = self.try_turn(seat, None, x, deep and self.nodes + CAP < self.limit)
             if n >= 0:
                 v = SCORE[x] - self.sv * n
                 if best is None or v > best_v:
@@ -150,23 +155,45 @@ class Guard:
         self.undo_to(0)
         return n if n < 99 else -1
 
-    def alternatives(self, me, op):
-        """Marble cells worth trying into SB[8:40] (see the module docstring); how many."""
+    def alternatives(self, me, op, w):
+        """Marble cells worth trying into SB[8:40] (see the module docstring), first the
+        cell w where the opponent wins after the search's turn and its completion cells;
+        how many."""
         b = self.b
         cells = b.cells
         nt = core.threat_cells(b, op, SB, 0, 8)
         m = 0
+        if not cells[w]:
+            m = core.add(SB, 8, m, w)
+            k = core.completions(b, w, op, EBUF)
+            for j in range(k):
+                m = core.add(SB, 8, m, EBUF[j])
         for i in range(nt):
             m = core.add(SB, 8, m, SB[i])
         to = op * MAXCELLS
         tm = me * MAXCELLS
+        # Then our forks (forcing answers), the opponent's fork cells biggest first (the
+        # one it would play leads) each with its completion cells, our other threes.
         for x in range(len(cells)):
-            if m < 32 and not cells[x] and TWO[to + x] >= 2:
+            if m < 32 and not cells[x] and TWO[tm + x] >= 2:
                 m = core.add(SB, 8, m, x)
-                k = core.completions(b, x, op, EBUF)
-                for j in range(k):
-                    if m < 32:
-                        m = core.add(SB, 8, m, EBUF[j])
+        f = 0
+        for x in range(len(cells)):
+            if f < 16 and not cells[x] and TWO[to + x] >= 2:
+                j = f
+                while j > 0 and TWO[to + CAND[j - 1]] < TWO[to + x]:
+                    CAND[j] = CAND[j - 1]
+                    j -= 1
+                CAND[j] = x
+                f += 1
+        for i in range(f):
+            x = CAND[i]
+            if m < 32:
+                m = core.add(SB, 8, m, x)
+            k = core.completions(b, x, op, EBUF)
+            for j in range(k):
+                if m < 32:
+                    m = core.add(SB, 8, m, EBUF[j])
         for x in range(len(cells)):
             if m < 28 and not cells[x] and TWO[tm + x]:
                 m = core.add(SB, 8, m, x)

@@ -117,6 +117,8 @@ class Solve:
             x = self.win2(a, base)
             if x < 0:
                 break
+            if not n:
+                self.wit = x  # the first winning cell (the guard tries it first)
             if self.stars[d] == 0 or self.b.nopen[self.colour[a]][3]:
                 n = 99
                 break

@@ -54,9 +54,9 @@ LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
     "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=80,
-                    tssn=60, tss=2, strict=2, optcap=25, sol=(10, 14, 0, 0)),
+                    tssn=60, tss=2, strict=2, optcap=25, sol=(10, 20, 0, 0)),
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
-                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(100, 24, 1, 1),
+                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(80, 30, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000)),
 }
 SV = 300    # a star, for fork values and Average's evaluation (unplayed stars decide games)
@@ -117,6 +117,8 @@ class Two(Search, Tss, Solve, Guard):
         self.spent = 0   # nodes of the exact tactics before the search
         self.nt3 = 0     # the opponent's completion cells at win3's root
         self.made = None  # the last turn guard.try_turn tested
+        self.stop = 0     # the guard's hard node limit
+        self.wit = 0      # where the opponent wins in 2 after the turn tested last
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
