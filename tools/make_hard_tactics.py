@@ -145,7 +145,11 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=7000)
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--quota", default="", help="e.g. win2=30,def2=30 (default: QUOTA)")
+    ap.add_argument("--merge", nargs="+", help="files of earlier runs to merge into --out "
+                    "(duplicates dropped, at most MERGED of a kind, renumbered)")
     a = ap.parse_args(argv)
+    if a.merge:
+        return merge(a.merge, a.out)
     for item in filter(None, a.quota.split(",")):
         k, _, v = item.partition("=")
         QUOTA[k] = int(v)
@@ -183,6 +187,29 @@ def main(argv=None):
     sys.stderr.write("\n")
     print("%d positions: %s" % (sum(len(v) for v in got.values()),
                                 ", ".join("%s %d" % (k, len(v)) for k, v in got.items())))
+    return 0
+
+
+MERGED = {"win2": 30, "starboth": 8, "win3": 26, "def2": 40, "quiet": 12}
+
+
+def merge(paths, out):
+    from ai_data import blocks
+    got = {k: [] for k in MERGED}
+    seen = set()
+    for path in paths:
+        for head, rec in blocks(path):
+            kind = head[0].split()[0].split("-")[1]
+            if tuple(rec) in seen or len(got[kind]) >= MERGED[kind]:
+                continue
+            seen.add(tuple(rec))
+            got[kind].append(["# " + h for h in head[1:]] + rec)
+    text = []
+    for kind, items in got.items():
+        for j, lines in enumerate(items):
+            text.append("\n".join(["# hard-%s-%d size 11" % (kind, j + 1)] + lines))
+    Path(out).write_text("\n\n".join(text) + "\n")
+    print(", ".join("%s %d" % (k, len(v)) for k, v in got.items()))
     return 0
 
 
