@@ -8,16 +8,15 @@ A turn is decided cheapest step first:
  3. one scan of every empty cell (`core.scan2`) gives a value that is the same for both
     sides and, per side, how many open squares holding two of its marbles pass through the
     cell (a marble there makes that many threes: two or more is a fork);
- 4. per level: Trainer and Easy take the best noisy score; Average searches its own turn and
-    the answers it forces, after a short threat-space search; Expert searches deeper forcing
-    chains and the opponent's best replies (alpha-beta; `search.py`, `tss.py`).
+ 4. per level: Trainer and Easy take the best noisy score; Average and Expert play a forced
+    win in 2 (Expert: 3) own turns (exact, `solve.py`, `guard.py`), else search their turns
+    (Average: the answers it forces, after a short threat-space search; Expert: deeper
+    forcing chains, the opponent's best replies; `search.py`, `tss.py`), and the turn chosen
+    may not leave the opponent a forced win in 2 (Expert: 3) that one turn could stop.
 
 Why forks matter: a defender covers k completion cells with one marble and k - 1 stars, so a
-fork costs the defender stars, and wins outright once k > the defender's stars + 1. Between
-players who block everything the game is a race to run the other out of stars.
-
-Scores are ints far below 2**30. Effort is a node budget (a node = one piece tried), never a
-clock, so the move is the same on every machine.
+fork costs the defender stars, and wins outright once k > the defender's stars + 1.
+Scores are ints far below 2**30; effort is a node budget (a node = one piece tried).
 """
 
 from ..board import MARBLE, STAR
@@ -50,6 +49,8 @@ from .tss import Tss
 #         Expert: the cell is worth at least help % of our best cell, and its search does not
 #         rate the star turn more than tol points worse), else a star there and the marble
 #         where it builds
+#  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
+#         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
@@ -157,10 +158,8 @@ class Two(Search, Tss, Solve, Guard):
                 self.norder = core.top_cells(SCORE, b.cells, len(ORDER), ORDER, 0)
                 sol = cfg.get("sol") if self.players == 2 else None
                 if sol:
-                    # 4. Exact tactics first (guard.py): a forced win in 2 (3) turns.
-                    # The level's budget is shared: the attack may use sol[0] of it (scaled
-                    # like the budget), the search what is left but sol[1] nodes (not
-                    # scaled: small boards keep their deep search), kept for the guard.
+                    # 4. Exact tactics: a forced win in 2 (3) turns. The search gets what
+                    # is left but sol[1] nodes (not scaled: small boards search deep).
                     self.limit = sol[0] * self.full // cfg["budget"]
                     turn = yield from self.attack(seat, sol[2])
                     self.spent = self.nodes
@@ -169,7 +168,7 @@ class Two(Search, Tss, Solve, Guard):
                     self.limit = self.budget
                 won = turn is not None
                 if won:
-                    pass
+                    pass  # (4.)
                 elif nt:
                     turn = yield from self.answer_threats(nt, seat)
                 elif not cfg["k1"]:
