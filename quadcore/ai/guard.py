@@ -98,6 +98,7 @@ class Guard:
         # Past the limit only until one safe turn is found, and never more than STOP
         # nodes past the level's whole budget (the device's worst move stays in bounds).
         self.stop = self.full - self.spent + STOP
+        self.wit = 0  # (cell 0 is a removed corner: no witness unless the test finds one)
         if self.try_turn(seat, stars, turn[-1][1], deep) >= 0:
             return self.made  # the search's own turn (with any stars it needs)
         yield None
