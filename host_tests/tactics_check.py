@@ -173,7 +173,7 @@ class Tactics:
         return False
 
     def defences(self, me, op, stars, s_op, need):
-        """The defender's turns up to equivalence (see the module docstring)."""
+        """The defender's turns up to equivalence (see the module docstring), a generator."""
         empty = self.empty(me, op, stars)
         g = self.g
         # Cells that matter: squares open for us holding two or more of our marbles.
@@ -198,15 +198,17 @@ class Tactics:
                 marbles.append(free & -free)  # one irrelevant cell stands for all
             for m in marbles:
                 bases.append((need, m))
-        out = []
+        # Generated lazily, fewest stars first: a turn that does not win is usually
+        # refuted by one of the first answers, and the combinations of extra stars run
+        # into the millions on 11 x 11.
+        for d_stars, d_m in bases:
+            yield d_stars, d_m
         for d_stars, d_m in bases:
             left = s_op - popcount(d_stars)
             spare = list(bits(rel & ~need & ~d_m))
-            out.append((d_stars, d_m))
             for j in range(1, min(left, len(spare)) + 1):
                 for combo in combinations(spare, j):
                     extra = 0
                     for x in combo:
                         extra |= x
-                    out.append((d_stars | extra, d_m))
-        return out
+                    yield d_stars | extra, d_m

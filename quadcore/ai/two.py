@@ -8,16 +8,15 @@ A turn is decided cheapest step first:
  3. one scan of every empty cell (`core.scan2`) gives a value that is the same for both
     sides and, per side, how many open squares holding two of its marbles pass through the
     cell (a marble there makes that many threes: two or more is a fork);
- 4. per level: Trainer and Easy take the best noisy score; Average searches its own turn and
-    the answers it forces, after a short threat-space search; Expert searches deeper forcing
-    chains and the opponent's best replies (alpha-beta; `search.py`, `tss.py`).
+ 4. per level: Trainer and Easy take the best noisy score; Average and Expert play a forced
+    win in 2 (Expert: 3) own turns (exact, `solve.py`, `guard.py`), else search their turns
+    (Average: the answers it forces, after a short threat-space search; Expert: deeper
+    forcing chains, the opponent's best replies; `search.py`, `tss.py`), and the turn chosen
+    may not leave the opponent a forced win in 2 (Expert: 3) that one turn could stop.
 
 Why forks matter: a defender covers k completion cells with one marble and k - 1 stars, so a
-fork costs the defender stars, and wins outright once k > the defender's stars + 1. Between
-players who block everything the game is a race to run the other out of stars.
-
-Scores are ints far below 2**30. Effort is a node budget (a node = one piece tried), never a
-clock, so the move is the same on every machine.
+fork costs the defender stars, and wins outright once k > the defender's stars + 1.
+Scores are ints far below 2**30; effort is a node budget (a node = one piece tried).
 """
 
 from ..board import MARBLE, STAR
@@ -27,6 +26,8 @@ from .core import (CAND, EBUF, INF, LAST, MAXCELLS, ORDER, RV, SCORE, TB, TBUF, 
                    TO_SHIFT, VAL, VMASK, WIN)
 from .fast import TWO, count, reset
 from .search import Search
+from .guard import Guard
+from .solve import Solve
 from .tss import Tss
 
 # Level settings:
@@ -48,13 +49,15 @@ from .tss import Tss
 #         Expert: the cell is worth at least help % of our best cell, and its search does not
 #         rate the star turn more than tol points worse), else a star there and the marble
 #         where it builds
+#  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
+#         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
     "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=80,
-                    tssn=60, tss=2, strict=2, optcap=25),
-    "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=200, tssn=60,
-                   tss=2, tlow=2, help=50, tol=1500, optcap=25,
+                    tssn=60, tss=2, strict=2, optcap=25, sol=(10, 20, 0, 0)),
+    "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
+                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(80, 30, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000)),
 }
 SV = 300    # a star, for fork values and Average's evaluation (unplayed stars decide games)
@@ -72,7 +75,7 @@ def tables_for(w):
     return t
 
 
-class Two(Search, Tss):
+class Two(Search, Tss, Solve, Guard):
     """One decision for the seat to move. Works on the game's board in place and takes back
     every piece it tries before it yields, so the game looks untouched at every tick."""
 
@@ -101,6 +104,7 @@ class Two(Search, Tss):
         # in fuel: 5.7x the nodes on 5 x 5, 0.53x on 15 x 15.
         geo = game.geo
         self.budget = cfg.get("budget", 0) * 10 * geo.ncells // geo.nsq
+        self.full = self.budget  # (the search's share is less when the solver has one)
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
         if cfg.get("optcap"):
@@ -111,6 +115,11 @@ class Two(Search, Tss):
         self.tv = 0      # value of the last leaf `prepare` met
         self.rsn = 0     # stars of the root turn on the board
         self.done = 0    # root turns valued by the last `eval_turns`
+        self.spent = 0   # nodes of the exact tactics before the search
+        self.nt3 = 0     # the opponent's completion cells at win3's root
+        self.made = None  # the last turn guard.try_turn tested
+        self.stop = 0     # the guard's hard node limit
+        self.wit = 0      # where the opponent wins in 2 after the turn tested last
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
@@ -147,15 +156,28 @@ class Two(Search, Tss):
                 yield None
                 self.root_scores(me, op, seat)
                 self.norder = core.top_cells(SCORE, b.cells, len(ORDER), ORDER, 0)
-                if nt:
+                sol = cfg.get("sol") if self.players == 2 else None
+                if sol:
+                    # 4. Exact tactics: a forced win in 2 (3) turns. The search gets what
+                    # is left but sol[1] nodes (not scaled: small boards search deep).
+                    self.limit = sol[0] * self.full // cfg["budget"]
+                    turn = yield from self.attack(seat, sol[2])
+                    self.spent = self.nodes
+                    self.nodes = self.ticked = 0
+                    self.budget = self.full - self.spent - sol[1]
+                    self.limit = self.budget
+                won = turn is not None
+                if won:
+                    pass  # (4.)
+                elif nt:
                     turn = yield from self.answer_threats(nt, seat)
                 elif not cfg["k1"]:
                     turn = [("marble", ORDER[0])]
                 else:
-                    # 4a. A forcing chain of our own, on part of the budget.
+                    # 5a. A forcing chain of our own, on part of the budget.
                     if cfg.get("tss"):
                         self.limit = min(self.budget,
-                                         cfg["tssn"] * self.budget // cfg["budget"])
+                                         cfg["tssn"] * self.full // cfg["budget"])
                         depth = cfg["tss"]
                         # Deeper when the defender is short of stars: forks win sooner
                         # then, and few cells qualify, so the chains are narrow.
@@ -165,9 +187,14 @@ class Two(Search, Tss):
                         self.limit = self.budget
                         if x >= 0:
                             turn = [("marble", x)]
-                    # 4b. Search the best candidates.
+                    # 5b. Search the best candidates.
                     if turn is None:
                         turn = yield from self.search_root(seat)
+                if sol and not won:
+                    # 6. Never leave the opponent a forced win one turn could stop.
+                    self.limit = self.nodes + max(sol[1], self.full - self.spent - self.nodes)
+                    turn = yield from self.guard(seat, turn, sol[3])
+                self.nodes += self.spent
                 LAST[0] = self.nodes
         finally:
             self.undo_to(0)

@@ -1,0 +1,204 @@
+"""Exact tactics at the root of the two-player decision (a mixin of `two.Two`; the solver
+is `solve.Solve`).
+
+ * `attack`: a forced win within 2 own turns (Average and Expert) or 3 (Expert, forcing
+   first turn, on its own share of nodes) is played before anything else is searched.
+ * `guard`: the turn the search chose must not leave the opponent a forced win in 2 (for
+   Expert: in 3 as well, on the nodes left). If it does, the extra stars that stop every
+   win in 2 are added when there are stars enough (each on the fork cell that would win:
+   `solve.chain`); otherwise other turns are tried, those that can matter: covering the
+   opponent's completion cells with the marble on each, or stars on all of them and the
+   marble on the opponent's fork cells, their completion cells, our own three-making cells
+   or the best cells of the scan. The first safe one by the scan's score (a star counts
+   SV against it) is played; if none is safe the chosen turn stays (lost against best play).
+
+SB layout here: [0:8] the opponent's completion cells, [8:40] marble cells tried, [40:]
+the opponent's win2 / win3 checks.
+"""
+
+from ..board import MARBLE, STAR
+from . import core
+from .core import CAND, EBUF, MAXCELLS, ORDER, PATH, SCORE
+from .fast import TWO
+from .solve import SB
+
+STOP = 10
+CAP = 36  # nodes of one exact check between two ticks (plus one win in 2, <= ~20 more)
+
+
+class Guard:
+    def attack(self, seat, deep):
+        """Generator: a winning turn as a list, or None."""
+        x = self.win2(seat, 0)
+        if x < 0 and deep:
+            n = self.first3(seat, 0)
+            # First turns best first by the root score (forks and builders lead): the
+            # wins in 3 of the suite are found after ~100 nodes instead of ~400.
+            nt = self.nt3 if n else 0
+            cells = self.b.cells
+            tb = self.colour[seat] * MAXCELLS
+            m = 0
+            for y in range(len(cells) if n else 0):
+                if TWO[tb + y] and not cells[y]:
+                    m = core.insert_by(CAND, 0, m, 64, y, SCORE)
+            for j in range(nt + m):
+                if self.nodes >= self.limit:
+                    break
+                lim = self.cap()
+                x = self.try3(seat, 0, j if j < nt else nt + CAND[j - nt])
+                self.limit = lim
+                if x >= 0:
+                    break
+                if self.nodes > self.ticked:
+                    self.ticked = self.nodes
+                    yield None
+        if x < 0:
+            return None
+        return self.cover_with(seat, x)
+
+    def cover_with(self, seat, x):
+        """The turn: stars on the opponent's completion cells but x, the marble on x."""
+        nt = core.threat_cells(self.b, 1 - self.colour[seat], SB, 0, 8)
+        out = []
+        for i in range(nt):
+            if SB[i] != x:
+                out.append(("star", SB[i]))
+        out.append(("marble", x))
+        return out
+
+    def unsafe(self, seat, deep):
+        """Our turn is on the board. 99 if the opponent wins in 2 whatever stars we add (or,
+        deep, in 3 after the stars we add); else how many extra stars that takes (their cells
+        in PATH[npath - n:], left on the board; 0 for none)."""
+        op = 1 - seat
+        n = self.chain(op, 40)
+        if n < 0:
+            n = 0
+        if n < 99 and deep:
+            lim = self.cap()
+            if self.win3(op, 40) >= 0:
+                n = 99
+            self.limit = lim
+        return n
+
+    def cap(self):
+        """Cap one exact check at CAP nodes (the UI gets a tick between two of them: ticks
+        at most ~60 pieces apart); returns the limit to restore. A check cut short proves
+        nothing: no win is claimed on it."""
+        lim = self.limit
+        if self.nodes + CAP < lim:
+            self.limit = self.nodes + CAP
+        return lim
+
+    def guard(self, seat, turn, deep):
+        """Generator: `turn`, or a safer one (see the module docstring)."""
+        self.ticked = self.nodes
+        yield None  # (the search may have just used up to ~60 nodes)
+        stars = [t[1] for t in turn if t[0] == "star"]
+        # Past the limit only until one safe turn is found, and never more than STOP
+        # nodes past the level's whole budget (the device's worst move stays in bounds).
+        self.stop = self.full - self.spent + STOP
+        self.wit = 0  # (cell 0 is a removed corner: no witness unless the test finds one)
+        if self.try_turn(seat, stars, turn[-1][1], deep) >= 0:
+            return self.made  # the search's own turn (with any stars it needs)
+        yield None
+        me = self.colour[seat]
+        m = self.alternatives(me, 1 - me, self.wit)
+        best = None
+        best_v = 0
+        for i in range(m):
+            if self.nodes >= self.limit and (best is not None or self.nodes >= self.stop):
+                break
+            x = SB[8 + i]
+            # The deeper check only while its nodes are there.
+            n = self.try_turn(seat, None, x, deep and self.nodes + CAP < self.limit)
+            if n >= 0:
+                v = SCORE[x] - self.sv * n
+                if best is None or v > best_v:
+                    best = self.made
+                    best_v = v
+            if self.nodes > self.ticked:
+                self.ticked = self.nodes
+                yield None
+        return best if best is not None else turn
+
+    def try_turn(self, seat, stars, x, deep):
+        """Put a turn down (stars, or None: stars on the opponent's completion cells but x;
+        the marble on x) and test it: -1 if the opponent still wins, else the extra stars
+        it needs; the whole turn in self.made. The board and counts come back as they were."""
+        b = self.b
+        me = self.colour[seat]
+        if stars is None:
+            nt = core.threat_cells(b, 1 - me, SB, 0, 8)
+            stars = []
+            for i in range(nt):
+                if SB[i] != x:
+                    stars.append(SB[i])
+            if len(stars) > self.stars[seat] or len(stars) < nt - 1:
+                return -1
+        for y in stars:
+            self.put(y, STAR)
+        self.stars[seat] -= len(stars)
+        self.put(x, MARBLE + me)
+        self.marbles[seat] -= 1
+        mark = self.npath
+        n = self.unsafe(seat, deep)
+        if n < 99:
+            out = []
+            for y in stars:
+                out.append(("star", y))
+            for j in range(mark, mark + n):
+                out.append(("star", PATH[j]))
+            out.append(("marble", x))
+            self.made = out
+        self.marbles[seat] += 1
+        self.stars[seat] += len(stars)
+        self.undo_to(0)
+        return n if n < 99 else -1
+
+    def alternatives(self, me, op, w):
+        """Marble cells worth trying into SB[8:40] (see the module docstring), first the
+        cell w where the opponent wins after the search's turn and its completion cells;
+        how many."""
+        b = self.b
+        cells = b.cells
+        nt = core.threat_cells(b, op, SB, 0, 8)
+        m = 0
+        if not cells[w]:
+            m = core.add(SB, 8, m, w)
+            k = core.completions(b, w, op, EBUF)
+            for j in range(k):
+                m = core.add(SB, 8, m, EBUF[j])
+        for i in range(nt):
+            m = core.add(SB, 8, m, SB[i])
+        to = op * MAXCELLS
+        tm = me * MAXCELLS
+        # Then our forks (forcing answers), the opponent's fork cells biggest first (the
+        # one it would play leads) each with its completion cells, our other threes.
+        for x in range(len(cells)):
+            if m < 32 and not cells[x] and TWO[tm + x] >= 2:
+                m = core.add(SB, 8, m, x)
+        f = 0
+        for x in range(len(cells)):
+            if f < 16 and not cells[x] and TWO[to + x] >= 2:
+                j = f
+                while j > 0 and TWO[to + CAND[j - 1]] < TWO[to + x]:
+                    CAND[j] = CAND[j - 1]
+                    j -= 1
+                CAND[j] = x
+                f += 1
+        for i in range(f):
+            x = CAND[i]
+            if m < 32:
+                m = core.add(SB, 8, m, x)
+            k = core.completions(b, x, op, EBUF)
+            for j in range(k):
+                if m < 32:
+                    m = core.add(SB, 8, m, EBUF[j])
+        for x in range(len(cells)):
+            if m < 28 and not cells[x] and TWO[tm + x]:
+                m = core.add(SB, 8, m, x)
+        for i in range(min(4, self.norder)):
+            if m < 32:
+                m = core.add(SB, 8, m, ORDER[i])
+        return m

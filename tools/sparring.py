@@ -1,0 +1,273 @@
+"""A sparring partner for the computer player's ladder (host only; shares no code with
+quadcore/ai): greedy candidates, a 2-ply search over the best of them, a star-aware
+evaluation and an exact win in 2.
+
+    python -m tools.sparring --level expert --games 200 --seed 1 [--jobs 1] [--out FILE]
+
+One turn, two players, standard rules:
+ 1. a quad to complete: complete it;
+ 2. every turn considered covers the opponent's completion cells (a marble on one and stars
+    on the others, or stars on all and the marble free); with more of them than stars + 1
+    it covers what it can;
+ 3. exact win in 2: a covering turn whose marble leaves more distinct completion cells than
+    the opponent's stars + 1 wins (they cannot cover them all) and is played at once;
+ 4. otherwise the K1 best turns by a one-ply greedy value are searched two plies deep: each
+    answered by the opponent's K2 best covering turns (by the same greedy value), the
+    position after them valued by `evaluate` for us; the turn with the best worst answer.
+
+The evaluation (side p to move, q the other): a completion cell of p is a win; completion
+cells of q beyond p's stars + 1 a loss (fewer cost p (k - 1) stars); a cell where p's marble
+makes more completion cells than q's stars + 1 is nearly a win (p plays it next), such cells
+of q beyond the first cost p a star or the game; then unplayed stars (they decide a full
+board) and open squares by how many marbles they hold.
+
+It beats a greedy one-ply player (quadcore's Easy) by a wide margin (README, computer player).
+"""
+
+import argparse
+import math
+import sys
+
+from quadcore.board import MARBLE, STAR
+from quadcore.game import Game
+from quadcore.notation import format_turn
+from quadcore.prng import Rng
+
+WIN = 1_000_000
+SV = 300                  # an unplayed star
+OPEN = (0, 1, 6, 30)     # an open square holding 0..3 marbles of one colour
+K1 = 8
+K2 = 6
+
+
+def counts(b, c):
+    """Per empty cell: open squares holding two c marbles with the cell as an empty corner."""
+    geo = b.geo
+    cnt = b.cnt[c]
+    corners = geo.sq_cells
+    cells = b.cells
+    out = {}
+    for s in range(geo.nsq):
+        if cnt[s] == 2:
+            for j in range(4 * s, 4 * s + 4):
+                e = corners[j]
+                if not cells[e]:
+                    out[e] = out.get(e, 0) + 1
+    return out
+
+
+def distinct_completions(b, c):
+    return sum(1 for x in range(len(b.thr[c])) if b.thr[c][x])
+
+
+def evaluate(b, p, q, sp, sq):
+    if b.nopen[p][3]:
+        return WIN
+    kq = distinct_completions(b, q)
+    if kq > sp + 1:
+        return -WIN
+    v = SV * (sp - sq) - SV * max(0, kq - 1)
+    for k in (1, 2):
+        v += OPEN[k] * (b.nopen[p][k] - b.nopen[q][k])
+    fp = counts(b, p)
+    if not kq and any(k > sq + 1 for k in fp.values()):
+        return WIN // 2
+    fq = counts(b, q)
+    big = sum(1 for k in fq.values() if k > sp + 1)
+    if big > 1:
+        v -= WIN // 4
+    v += 40 * sum(1 for k in fp.values() if k >= 2) - 40 * sum(1 for k in fq.values() if k >= 2)
+    return v
+
+
+def greedy(b, c, o):
+    """One-ply value of every empty cell for colour c: squares it builds and squares it
+    blocks (the same weights both ways), forks counted."""
+    geo = b.geo
+    cells = b.cells
+    val = {}
+    for s in range(geo.nsq):
+        vc = b.cnt[c][s]
+        vo = b.cnt[o][s]
+        w = (OPEN[vc] * 2 + 1 if vc < 4 else 0) + (OPEN[vo] * 2 if vo < 4 else 0)
+        if w:
+            for j in range(4 * s, 4 * s + 4):
+                e = geo.sq_cells[j]
+                if not cells[e]:
+                    val[e] = val.get(e, 0) + w
+    for x in range(len(cells)):
+        if not cells[x] and x not in val and geo.valid[x]:
+            val[x] = 0
+    return val
+
+
+class Sparring:
+    def __init__(self, k1=K1, k2=K2):
+        self.k1 = k1
+        self.k2 = k2
+
+    def turns(self, b, c, o, s_c, k):
+        """Covering turns of colour c (stars list, marble), the k best free marbles."""
+        need = b.threat_cells(o)
+        val = greedy(b, c, o)
+        best = sorted((x for x in val if x not in need), key=lambda x: (-val[x], x))
+        if len(need) > s_c + 1:
+            return [(need[:s_c], need[s_c])]
+        out = [([t for t in need if t != m], m) for m in need]
+        if len(need) <= s_c:
+            out += [(list(need), x) for x in best[:k]]
+        return out
+
+    def put(self, b, stars, m, c):
+        for y in stars:
+            b.place(y, STAR)
+        b.place(m, MARBLE + c)
+
+    def take(self, b, stars, m):
+        b.remove(m)
+        for y in stars:
+            b.remove(y)
+
+    def win2(self, b, c, o, s_c, s_o):
+        """An exact win in 2 for colour c: a covering turn leaving > s_o + 1 completions."""
+        need = b.threat_cells(o)
+        if len(need) > s_c + 1:
+            return None
+        opts = [([t for t in need if t != m], m) for m in need]
+        if len(need) <= s_c:
+            for y in need:
+                b.place(y, STAR)
+            cand = [x for x, k in counts(b, c).items() if k > s_o + 1]
+            for y in need:
+                b.remove(y)
+            opts += [(list(need), x) for x in cand]
+        for stars, m in opts:
+            self.put(b, stars, m, c)
+            k = distinct_completions(b, c)
+            self.take(b, stars, m)
+            if k > s_o + 1:
+                return stars, m
+        return None
+
+    def choose(self, game):
+        b = game.board
+        seat = game.turn
+        c = game.rules.seat_colours[seat][0]
+        o = 1 - c
+        s_c = game.stars_left[seat]
+        s_o = game.stars_left[1 - seat]
+        mine = b.threat_cells(c)
+        if mine:
+            return format_turn([("marble", mine[0])], game.n)
+        w = self.win2(b, c, o, s_c, s_o)
+        if w is None:
+            w = self.search(b, c, o, s_c, s_o)
+        stars, m = w
+        return format_turn([("star", y) for y in stars] + [("marble", m)], game.n)
+
+    def search(self, b, c, o, s_c, s_o):
+        opts = self.turns(b, c, o, s_c, 2 * self.k1)
+        if len(opts) == 1:
+            return opts[0]
+        scored = []
+        for stars, m in opts:
+            self.put(b, stars, m, c)
+            v = -evaluate(b, o, c, s_o, s_c - len(stars))
+            self.take(b, stars, m)
+            scored.append((-v, len(stars), m, stars))
+        scored.sort()
+        best = None
+        best_v = -2 * WIN
+        for _, _, m, stars in scored[:self.k1]:
+            sc = s_c - len(stars)
+            self.put(b, stars, m, c)
+            worst = 2 * WIN
+            if distinct_completions(b, c) > s_o + 1:
+                worst = WIN
+            else:
+                for st2, m2 in self.turns(b, o, c, s_o, self.k2):
+                    if len(st2) > s_o:
+                        continue
+                    self.put(b, st2, m2, o)
+                    v = evaluate(b, c, o, sc, s_o - len(st2))
+                    self.take(b, st2, m2)
+                    worst = min(worst, v)
+                    if worst <= best_v:
+                        break
+            self.take(b, stars, m)
+            if worst > best_v:
+                best_v = worst
+                best = (stars, m)
+        return best
+
+
+# ----- the ladder ------------------------------------------------------------------------------
+
+def play(level, level_first, seed, opening=2, size=11):
+    """One game, the level against the sparring partner: 1 / 0.5 / 0 for the level."""
+    from quadcore import ai
+    from quadcore.arena import random_turn
+    g = Game(size=size)
+    rng = Rng(seed)
+    for _ in range(opening):
+        g.play(random_turn(g, rng))
+    ref = Sparring()
+    lv_seat = 0 if level_first else 1
+    while g.result is None:
+        if g.turn == lv_seat:
+            g.play(ai.choose(g, level, seed))
+        else:
+            g.play(ref.choose(g))
+    kind, winner, _ = g.result
+    if kind == "draw":
+        return 0.5
+    return 1 if winner == lv_seat else 0
+
+
+def _job(args):
+    i, level, seed = args
+    return i, play(level, i % 2 == 0, seed + i // 2)
+
+
+def interval(results):
+    n = len(results)
+    score = sum(results) / n
+    var = sum((r - score) ** 2 for r in results) / n
+    half = 1.96 * math.sqrt(var / n)
+    return score, max(0.0, score - half), min(1.0, score + half)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.sparring",
+                                 description="a level against the sparring partner")
+    ap.add_argument("--level", required=True)
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    a = ap.parse_args(argv)
+    tasks = [(i, a.level, a.seed) for i in range(a.games)]
+    res = [None] * a.games
+    if a.jobs > 1:
+        import multiprocessing
+        with multiprocessing.Pool(a.jobs) as pool:
+            for i, r in pool.imap_unordered(_job, tasks):
+                res[i] = r
+    else:
+        for t in tasks:
+            i, r = _job(t)
+            res[i] = r
+            sys.stderr.write("\r%d/%d" % (i + 1, a.games))
+    sys.stderr.write("\n")
+    first = [r for i, r in enumerate(res) if i % 2 == 0]
+    second = [r for i, r in enumerate(res) if i % 2 == 1]
+    for name, rs in (("overall", res), ("first", first), ("second", second)):
+        w = sum(1 for r in rs if r == 1)
+        d = sum(1 for r in rs if r == 0.5)
+        s, lo, hi = interval(rs)
+        print("%s vs sparring, %s: %d games, +%d =%d -%d, score %.3f (95%% %.3f .. %.3f)"
+              % (a.level, name, len(rs), w, d, len(rs) - w - d, s, lo, hi))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
