@@ -74,6 +74,7 @@ class Board:
         self.ln = bytearray(32)
         self.hand = bytearray((counters, counters))
         self.on = bytearray(2)
+        self.cc = bytearray(8)   # gen's scratch: capture spots per column
 
     # -- the unchecked core -------------------------------------------------------------
     def put(self, x, c):
@@ -158,37 +159,58 @@ class Board:
                 return True
         return False
 
-    def gen(self, c, buf, k):
-        """Write every legal move of colour c into buf from index k; return the new end.
-        Every subset of the available captures is a move of its own (capture is optional).
-        The caller leaves room: at most 64 + 4 * 64 moves come out (see ai.MAXGEN)."""
+    def gen(self, c, buf, k, lim):
+        """Write the legal moves of colour c into buf[k:lim]; return the new end. Every
+        subset of the available captures is a move of its own (capture is optional). A
+        full buffer stops the list early (Game.moves leaves room for the 1,024 a position
+        can have at most; the computer player's 192 a ply is far above what play reaches)."""
         cells = self.cells
+        ln = self.ln
+        own = c + 1
+        b = c << 4
+        f = b ^ 16
+        # Spots where a counter of ours would flank an enemy one, per column (bit = rank):
+        # "empty, enemy, ours" read in either direction. The rows' are found as we go.
+        cc = self.cc
+        for i in range(8):
+            o = ln[b + 8 + i]
+            p = ln[f + 8 + i]
+            cc[i] = ~(o | p) & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
         if self.hand[c]:
             # White's second counter goes on the rim (hand down to n - 1 after the first).
             rim = c == 0 and self.hand[0] == self.n - 1
-            for x in range(N_CELLS):
-                if not cells[x] and (not rim or RIM[x]):
-                    k = self._emit(buf, k, x | x << 6, x, c)
+            for r in range(8):
+                o = ln[b + r]
+                p = ln[f + r]
+                hr = ~(o | p) & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
+                x = r << 3
+                for i in range(8):
+                    if not cells[x] and (not rim or RIM[x]) and k < lim:
+                        if hr >> i & 1 or cc[i] >> r & 1:
+                            k = self._emit(buf, k, lim, x | x << 6, x, c)
+                        else:
+                            buf[k] = x | x << 6
+                            k += 1
+                    x += 1
             return k
-        own = c + 1
         for x in range(N_CELLS):
             if cells[x] == own:
                 for d in range(4):
                     y = NB[x * 4 + d]
                     # The cell left behind (x, one step from y) can never be a flanker,
                     # which sits two steps from y: no need to empty it first.
-                    if y != OFF and not cells[y]:
-                        k = self._emit(buf, k, y | x << 6, y, c)
+                    if y != OFF and not cells[y] and k < lim:
+                        k = self._emit(buf, k, lim, y | x << 6, y, c)
         return k
 
-    def _emit(self, buf, k, m, to, c):
+    def _emit(self, buf, k, lim, m, to, c):
         caps = self.captures(to, c)
         buf[k] = m
         k += 1
         if caps:
             # Every non-empty subset of the capture bits, largest first.
             s = caps
-            while s:
+            while s and k < lim:
                 buf[k] = m | s << 12
                 k += 1
                 s = (s - 1) & caps

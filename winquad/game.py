@@ -51,8 +51,8 @@ class Game:
         """Every legal move int for the side to move (empty when the game is over)."""
         if self.result is not None:
             return []
-        buf = [0] * 400
-        k = self.board.gen(self.turn, buf, 0)
+        buf = [0] * 1088   # 64 cells x 16 capture choices at the very most, plus room
+        k = self.board.gen(self.turn, buf, 0, 1088)
         return buf[:k]
 
     def capturable(self, frm, to):
