@@ -29,7 +29,7 @@ class RefGame:
         self.hand = {"W": counters, "B": counters}
         self.dropped = {"W": 0, "B": 0}
         self.side = "W"
-        self.result = None
+        self.result = None       # as the engine: ("win", seat 0/1, why) or a draw
         self.seen = {}
 
     @staticmethod
@@ -146,13 +146,13 @@ class RefGame:
         e = self.other(s)
         self.side = e
         if self.exact_four(s):
-            self.result = ("win", s, "four")
+            self.result = ("win", "WB".index(s), "four")
         elif self.exact_four(e):
-            self.result = ("win", e, "four")
+            self.result = ("win", "WB".index(e), "four")
         elif self.count(e) == 0 and self.hand[e] == 0:
-            self.result = ("win", s, "wipe-out")
+            self.result = ("win", "WB".index(s), "wipe-out")
         elif not self.placements(e):
-            self.result = ("win", s, "stalemate")
+            self.result = ("win", "WB".index(s), "stalemate")
         else:
             k = self.key()
             self.seen[k] = self.seen.get(k, 0) + 1

@@ -34,9 +34,9 @@ LEVELS = ("trainer", "easy", "average", "expert")
 # README, "Winther's Quad"; python -m tools.wq_vm).
 SETTINGS = {
     "trainer": (1, 300, 60),
-    "easy": (2, 300, 16),
-    "average": (3, 1000, 4),
-    "expert": (6, 2000, 1),
+    "easy": (2, 250, 16),
+    "average": (3, 900, 4),
+    "expert": (6, 1900, 1),
 }
 
 ROOTMAX = 1088        # root move slots: 64 cells x 16 capture choices at the very most
