@@ -34,7 +34,7 @@ LEVELS = ("trainer", "easy", "average", "expert")
 # README, "Winther's Quad"; python -m tools.wq_vm).
 SETTINGS = {
     "trainer": (1, 300, 60),
-    "easy": (2, 250, 16),
+    "easy": (2, 250, 6),
     "average": (3, 900, 4),
     "expert": (6, 1900, 1),
 }
@@ -116,6 +116,7 @@ SCORE = array("h", [0] * ROOTMAX)
 NOISE = bytearray(ROOTMAX)
 KILLER = array("H", [0] * (MAXDEPTH + 1))
 LINE = array("H", [0] * 16)
+TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
 
 
 def think(game, level, seed=0):
@@ -180,6 +181,7 @@ class Player:
             if self.wins(BUF[i], c):
                 yield _fmt(BUF[i])
                 return
+        n = self.forced(c, 0, n)
         for i in range(n):
             NOISE[i] = self.rng.below(self.noise + 1)
             SCORE[i] = 0
@@ -276,6 +278,7 @@ class Player:
         k = b.gen(c, BUF, k0, k0 + MAXGEN)
         if k == k0:
             return ply - WIN   # no move: stalemated (a drop always finds a cell)
+        k = self.forced(c, k0, k)
         # The killer first: the move that was best at this ply last time, if legal here.
         km = KILLER[ply]
         for i in range(k0, k):
@@ -311,6 +314,53 @@ class Player:
         # block): try it first at this ply next time.
         KILLER[ply] = bm
         return best
+
+    def forced(self, c, k0, k):
+        """Drop phase, both sides still dropping: when the opponent has a cell that would
+        complete an exact four (an open three) and we have none, every turn that neither
+        drops there nor captures loses at once, so only those are kept (in BUF[k0:k]; the
+        new end is returned). Exact, and it cuts ~60 moves to a handful: what lets the
+        search see two turns further in the races of the drop phase."""
+        b = self.b
+        e = 1 - c
+        if not b.hand[c] or not b.hand[e]:
+            return k
+        ln = b.ln
+        t3 = T3
+        comp = COMP
+        nt = 0
+        for i in range(16):
+            w = ln[i]
+            bl = ln[16 + i]
+            x = comp[t3[w] + 2 * t3[bl]]
+            if not x:
+                continue
+            if (x & 15 if c == 0 else x >> 4):
+                return k          # we complete a four ourselves: nothing is forced
+            if not (x >> 4 if c == 0 else x & 15):
+                continue
+            o = bl if c == 0 else w
+            free = ~(w | bl) & 255
+            for t in range(8):
+                if free >> t & 1 and FOUR[o | 1 << t] and nt < 16:
+                    TCELLS[nt] = (i << 3) + t if i < 8 else (t << 3) + i - 8
+                    nt += 1
+        if not nt:
+            return k
+        j = k0
+        for i in range(k0, k):
+            m = BUF[i]
+            keep = m >> 12
+            if not keep:
+                to = m & 63
+                for q in range(nt):
+                    if TCELLS[q] == to:
+                        keep = 1
+                        break
+            if keep:
+                BUF[j] = m
+                j += 1
+        return j if j > k0 else k
 
     def frontier(self, c, alpha, beta, ply):
         """negamax(c, depth=1) in the drop phase without making the moves: a drop that
