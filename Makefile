@@ -1,59 +1,71 @@
 # Quad Pocket: build and test entry points (GNU make).
 #
-#   make test    every test (creates .venv and node_modules first if needed)
-#   make bench   deterministic cost figures from the MicroPython VMs
+#   make test          every test (creates .venv first if needed)
+#   make bench         deterministic cost figures: CPU fuel (MicroPython WASI VM) and the
+#                      smallest heap of the whole game (CircuitPython's VM)
+#   make circuitpython CircuitPython's mpy-cross and 32-bit unix VM, built from the tag
+#                      the project targets (only where ../shared/circuitpython is absent)
 #
-# .venv is rebuilt only when requirements.txt is newer than its stamp, and
-# node_modules only when package.json / package-lock.json are; an existing,
-# up-to-date .venv is reused as it is.
+# .venv is rebuilt only when requirements.txt is newer than its stamp; an existing,
+# up-to-date .venv is reused as it is. Python is all a machine needs: the heap tests run
+# on CircuitPython's unix VM, found by tools/cpvm.py (CIRCUITPYTHON_VM=..., then
+# ../shared/circuitpython/bin, then build/circuitpython/bin from `make circuitpython`).
 
 PY ?= python3
 VENV := .venv
 VPY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.stamp
-NODE_STAMP := node_modules/.stamp
+CP_TAG := 10.2.1
 
-.PHONY: deps test bench
+.PHONY: deps test bench circuitpython
 
-deps: $(VENV_STAMP) $(NODE_STAMP)
+deps: $(VENV_STAMP)
 
 $(VENV_STAMP): requirements.txt
 	test -x $(VPY) || $(PY) -m venv $(VENV)
 	$(VPY) -m pip install --disable-pip-version-check -q -r requirements.txt
 	touch $@
 
-# npm ci installs exactly what package-lock.json pins (the MicroPython
-# WebAssembly port used by tools/mpvm.py's run_node).
-$(NODE_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
-	touch $@
-
 # The pytest script, not `python -m pytest`: -m would put the repo root first
 # on sys.path, where the device's code.py hides the standard `code` module
 # (pdb imports it). host_tests/conftest.py appends the root instead.
+# -rs: a test that needs CircuitPython's VM and cannot find it says so in one line.
 test: deps
-	$(VENV)/bin/pytest -q
+	@$(VPY) -c "from tools import cpvm; import sys; cpvm.find_vm() or print('note: ' + cpvm.MISSING_VM, file=sys.stderr)"
+	$(VENV)/bin/pytest -q -rs
 
 bench: deps
 	$(VPY) -m tools.bench
+
+circuitpython:
+	@if [ -x build/circuitpython/bin/circuitpython-unix-i386-$(CP_TAG) ] && \
+	   [ -x build/circuitpython/bin/mpy-cross-$(CP_TAG) ]; then \
+	  echo "build/circuitpython/bin already has CircuitPython $(CP_TAG)'s VM and mpy-cross"; \
+	else bash tools/build_circuitpython.sh $(CP_TAG); fi
 
 # targets added by the app / bundle work (play, screenshots, check-device,
 # bundle, flash, circup) go below this line.
 
 # Device bundle and flashing (README: "From a bare PyPortal to a running game").
-#   make bundle   build/CIRCUITPY/ + size report; MPY_CROSS=/path/to/CircuitPython's
-#                 mpy-cross compiles lib/ to .mpy
+#   make bundle   build/CIRCUITPY/ + size report: lib/ compiled to .mpy with CircuitPython's
+#                 mpy-cross (MPY_CROSS=/path/to/it, else the copies tools/cpvm.py finds);
+#                 BUNDLE_ARGS=--py ships .py sources instead, BUNDLE_ARGS=--board=... picks
+#                 whose frozen libraries to leave out (pyportal, pyportal_titano, none)
 #   make flash    bundle, then copy what changed onto the CIRCUITPY drive; DRIVE=... names
 #                 the drive, FLASH_ARGS=--app-only or --dry-run go to tools.flash
+#   make doctor   what the connected board runs, its free space, and whether the bundle's
+#                 .mpy files suit its CircuitPython (DRIVE=... as for flash)
 #   make circup   Adafruit libraries onto the drive with circup (needs the internet)
-# Only the venv is needed here, not node_modules.
-.PHONY: bundle flash circup
+.PHONY: bundle flash doctor circup
 
 bundle: $(VENV_STAMP)
-	$(VPY) -m tools.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)")
+	$(VPY) -m tools.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(BUNDLE_ARGS)
 
 flash: bundle
 	$(VPY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(FLASH_ARGS)
+
+doctor: $(VENV_STAMP)
+	$(VPY) -m tools.doctor $(if $(DRIVE),--drive "$(DRIVE)")
 
 circup: $(VENV_STAMP)
 	@if [ -x $(VENV)/bin/circup ]; then CIRCUP=$(VENV)/bin/circup; \

@@ -8,9 +8,12 @@ the drive as usual; the game keeps its settings, statistics and the game in
 progress in the board's nvm memory, not in files.
 
 Game-record mode: keep a finger pressed on the screen while the board starts
-(about half a second).  The drive then becomes writable by the game, which can
-append finished games to /quad_games.txt, and read-only to the computer (you
-can still open and copy files, not change them).
+(about half a second).  The drive then becomes writable by the game, which
+appends every finished game to /quad_games.txt (quadpocket.over: the rule
+flags as a comment, one turn a line, the result as a comment, a blank line
+between games), and read-only to the computer (you can still open and copy
+files, not change them).  Check a game on a computer with the referee:
+    python3 -m quadcore referee <the flags from its comment> < one_game.txt
 
 Back to normal: press reset (or power up) without touching the screen.
 If the drive ever stays read-only, e.g. a damaged panel that always reads as

@@ -1,6 +1,28 @@
-"""Quad Pocket: CircuitPython runs this file at start-up (after boot.py)."""
+"""Quad Pocket: CircuitPython runs this file at start-up (after boot.py).
 
-from quadpocket.app import run
+Holding the top-left corner of the screen while it starts runs the self-test instead
+(quadpocket/selftest.py: free heap at every stage of a scripted game, on the serial console).
+"""
+
+import sys
+
 from quadpocket.hw_pyportal import Platform
 
-run(Platform())
+platform = Platform()
+from quadpocket import selftest  # noqa: E402  (a small module: dropped unless asked for)
+
+if selftest.requested(platform):
+    import time
+
+    selftest.run(platform)
+    while True:  # the figures stay on the console; RESET to play
+        time.sleep(1)
+del selftest
+sys.modules.pop("quadpocket.selftest", None)
+import quadpocket  # noqa: E402
+
+if hasattr(quadpocket, "selftest"):
+    delattr(quadpocket, "selftest")
+from quadpocket.app import run  # noqa: E402
+
+run(platform)

@@ -49,3 +49,15 @@ def test_vm_moves_are_the_host_moves(costs):
         for t in suite[name]:
             g.play(t)
         assert ai.choose(g, level, 0) == turn, (name, level)
+
+
+def test_circuitpython_plays_the_host_moves_with_the_same_node_counts():
+    """All 120 suite moves (30 positions x 4 levels) on CircuitPython's own VM, from the
+    bundle's .mpy files: the same turn and the same number of search nodes as CPython."""
+    from tools import cpvm
+    cpvm.need_vm()
+    got = ai_vm.cp_moves()
+    want = ai_vm.host_moves()
+    assert len(got) == 120
+    assert sum(r[2] for r in got if r[1] == "expert") > 0  # the searches really ran
+    assert got == want, [(a, b) for a, b in zip(got, want) if a != b][:3]

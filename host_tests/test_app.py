@@ -155,7 +155,8 @@ def test_corrupt_game_record_starts_a_new_game(tmp_path):
     d.tap_cell("e5")
     # damage one byte of the saved game's payload in the newest slot
     slot = app.games[0]
-    off = 1024 + slot * 1024 + 8 + 20
+    from quadpocket.records import GAME_OFF, GAME_SIZE
+    off = GAME_OFF + slot * GAME_SIZE + 8 + 20
     p.nvm[off:off + 1] = bytes([p.nvm[off] ^ 0x55])
     app2, _, p2 = start(nvm, tutorial_done=None)
     assert app2.play.game.history == []

@@ -1,38 +1,43 @@
-"""The whole device game on a real MicroPython VM (the official WebAssembly port under
-Node): proves the app uses only what MicroPython/CircuitPython offer, and holds its live
-heap to the PyPortal's budget.
+"""The whole device game on CircuitPython's own VM (its unix port, 32-bit, fixed heap):
+proves the app uses only what CircuitPython offers, from the very .mpy files `make bundle`
+ships, and holds the game to the PyPortal's heap budget.
 
 tools/app_heap.py runs the scenario (Expert, a hint-driven game of ten rounds, the menu,
-help, statistics and the move list opened once) and reads the live heap after a real
-collection at every checkpoint; displayio, vectorio and the board modules are stand-ins
-(host_tests/vmstubs) sized like CircuitPython's own objects, measured here too.
+help, statistics and the move list opened once); displayio, vectorio and the board modules
+are stand-ins (host_tests/vmstubs) sized like CircuitPython's own objects, measured here too.
+The budget is stated the device's way: the scenario completes in a heap that leaves exactly
+the budget free once the stand-ins are loaded (-X heapsize = what they take + 100 KB + the
+GC's own table), compile spikes and fragmentation included.
 """
 
 import os
 
 import pytest
 
-from tools import app_heap
+from tools import app_heap, cpvm
 from tools.sim import DEVICE_BYTES, PALETTE_ENTRY, POLY_POINT, group_list_bytes
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 LIB = os.path.join(ROOT, "lib", "quadpocket")
 
-# The whole game: compiled code (quadcore, its computer player, the app), qstrs, engine
-# tables and state, the app's objects and bitmaps, at the largest reading of the scenario.
-# device-budget.md: about 100 KB of heap is left for the game on a PyPortal.
-PEAK_BUDGET = 100 * 1024
+# device-budget: about 100 KB of heap is left for the game on a PyPortal.
+PEAK_BUDGET = app_heap.BUDGET
 # What stays loaded while playing; everything else is imported when needed and dropped.
 RESIDENT = {"app", "hw_pyportal", "play", "records", "view"}
 
 
 @pytest.fixture(scope="module")
-def run():
+def vm():
+    cpvm.need_vm()
+
+
+@pytest.fixture(scope="module")
+def run(vm):
     return app_heap.scenario()
 
 
-def test_a_long_game_against_expert_with_the_menus_runs_on_micropython(run):
+def test_a_long_game_against_expert_with_the_menus_runs_on_circuitpython(run):
     turns, turn, level, ticks, refreshes, result = run["turns"][:6]
     assert level == "expert"
     assert int(turns) >= 2      # the last game of the scenario got going
@@ -40,6 +45,7 @@ def test_a_long_game_against_expert_with_the_menus_runs_on_micropython(run):
     names = [n for n, _ in run["checkpoints"]]
     for screen in ("screen_menu", "screen_topic1", "screen_stats", "screen_moves"):
         assert screen in names
+    assert any(n.startswith("new_game") for n in names)  # a finished game and a new one
     assert any(n.startswith("think") for n in names)  # read during a search, too
 
 
@@ -48,9 +54,7 @@ def test_only_the_playing_modules_stay_loaded(run):
 
 
 def test_peak_live_heap_of_the_whole_game_within_budget(run):
-    """Deterministic: the same scenario gives the same bytes. The readings include a few
-    bytes per reading that the WebAssembly port keeps for JavaScript (at most ~32 each:
-    see tools/app_heap.py), so the true peak is a little lower."""
+    """Deterministic: the same scenario gives the same bytes."""
     peak, where = run["peak"]
     assert peak <= PEAK_BUDGET, (peak, where, run["checkpoints"])
     menus = max(v for n, v in run["checkpoints"] if n.startswith("screen_"))
@@ -64,8 +68,31 @@ def test_the_heap_does_not_creep_over_the_game(run):
     moves = [v for n, v in run["checkpoints"] if n.startswith("move")]
     moves = moves[app_heap.ROUNDS_BEFORE:]
     playing = [v for v in moves if v > run["peak"][0] - 8192]  # computer player loaded
-    steps = [b - a for a, b in zip(playing, playing[1:])]
-    assert len(steps) >= 3 and max(steps) <= 256, moves
+    # Readings may swing by ~0.5 KB from round to round (a conservative collector: a stale
+    # pointer on the C stack keeps a block one round and not the next); no upward trend.
+    assert len(playing) >= 4, moves
+    assert max(playing) - min(playing) <= 1024, moves
+    assert playing[-1] - playing[0] <= 256, moves
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=["pyportal", "titano"])
+@pytest.mark.parametrize("pad", app_heap.LAYOUTS)
+def test_the_whole_game_completes_with_100_kb_free_from_mpy(vm, size, pad):
+    """The hard budget: .mpy bundle, a heap leaving 100 KB free at the base reading (not
+    a byte more than 1 KB over), and the scenario runs to its end, in every layout (the
+    game's blocks shifted by `pad` bytes: fragmentation differs)."""
+    heap = app_heap.heapsize_for_free(PEAK_BUDGET, pad=pad)
+    ok, res = app_heap.attempt(heap, size=size, pad=pad)
+    assert PEAK_BUDGET <= res["free_at_base"] <= PEAK_BUDGET + 1024, res["free_at_base"]
+    assert ok, ("MemoryError with %d bytes free for the game; last checkpoint %r"
+                % (res["free_at_base"], res["checkpoints"][-1:]))
+
+
+def test_the_budget_check_can_fail(vm):
+    """The same run in a heap leaving 60 KB ends in MemoryError: the check above is real."""
+    heap = app_heap.heapsize_for_free(60 * 1024)
+    ok, res = app_heap.attempt(heap)
+    assert not ok and res["free_at_base"] < 61 * 1024
 
 
 STUB_GUEST = r"""
@@ -85,17 +112,17 @@ for kind, make in (
     best = None
     for _ in range(3):
         slot[0] = None
-        await mpvm_collect()
+        gc.collect()
         a = gc.mem_alloc()
         slot[0] = make()
-        await mpvm_collect()
+        gc.collect()
         v = gc.mem_alloc() - a
         best = v if best is None else min(best, v)
     print(kind, best)
 """
 
 
-def test_displayio_stand_ins_hold_what_circuitpython_objects_hold():
+def test_displayio_stand_ins_hold_what_circuitpython_objects_hold(vm):
     """The VM stand-ins are sized like the device's C objects (tools.sim.DEVICE_BYTES),
     so the heap figures above count displayio as the device would (16-byte blocks; the
     reading itself costs a few bytes, hence the tolerance)."""
@@ -122,3 +149,51 @@ def test_device_modules_stay_small():
     for f in os.listdir(LIB):
         if f.endswith(".py"):
             assert os.path.getsize(os.path.join(LIB, f)) <= 12 * 1024, f
+
+
+SELFTEST = r"""
+import displayio, vectorio, terminalio, board, microcontroller, supervisor
+import adafruit_touchscreen, audiocore, audioio, digitalio
+from vmplatform import Platform
+p = Platform()
+from quadpocket import selftest
+p.samples = [(3, 4)] * 8
+print("corner", selftest.requested(p))
+p.samples = [(3, 4)] * 4 + [(300, 200)] * 4
+print("elsewhere", selftest.requested(p))
+p.samples = []
+print("untouched", selftest.requested(p))
+low = selftest.run(p)
+print("nvm kept", min(p.nvm) == 255, low is not None)
+"""
+
+
+def test_on_device_self_test_runs_the_scripted_game(vm):
+    """The self-test (hold a corner at start) plays the scenario through the real App and
+    prints the free heap at every stage, without writing the board's nvm."""
+    out = app_heap.run_guest(SELFTEST, heapsize="200K")
+    lines = out.splitlines()
+    assert lines[:3] == ["corner True", "elsewhere False", "untouched False"]
+    stages = [ln.split()[1] for ln in lines if ln.startswith("selftest ")]
+    for stage in ("start", "app_code", "started", "move1", "screen_stats", "screen_moves",
+                  "new_game11", "move12", "done"):
+        assert stage in stages, stage
+    assert lines[-1] == "nvm kept True True"
+
+
+def test_self_test_reports_a_memory_error_instead_of_raising(vm):
+    out = app_heap.run_guest(SELFTEST, heapsize="112K")
+    assert "selftest FAILED at" in out and "MemoryError" in out, out[-400:]
+    assert out.splitlines()[-1] == "nvm kept True False"
+
+
+def test_text_through_display_text_would_cost_several_times_the_glyph_grid(vm):
+    """Why the app keeps its glyph TileGrid for text: on CircuitPython's VM (display_text's
+    code outside the figure, as frozen firmware), a 16-character bitmap_label holds ~1.3 KB
+    and a label ~2.4 KB, the app's text TileGrid ~0.13 KB; a dozen captions in labels would
+    use up the game's whole margin under the budget."""
+    if cpvm.find_mpy_cross(download=False) is None:
+        pytest.skip(cpvm.MISSING_MPY_CROSS)
+    c = app_heap.text_costs()
+    assert 60 < c["tilegrid"] < 400, c
+    assert c["bitmap_label"] > 5 * c["tilegrid"] and c["label"] > c["bitmap_label"], c

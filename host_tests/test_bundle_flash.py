@@ -69,7 +69,12 @@ def make_src(tmp_path, extra=None, drop=()):
 
 
 def quiet_build(src, out, **kw):
+    """The fake trees are bundled as .py for a board that freezes nothing (so the library
+    rules show), unless a test says otherwise."""
     kw.setdefault("compile_cost", False)
+    kw.setdefault("board", "none")
+    if "mpy_cross" not in kw:
+        kw.setdefault("py", True)
     kw.setdefault("version", "v-test")
     lines = []
     info = build(src, out, log=lines.append, **kw)
@@ -148,8 +153,12 @@ def test_bundle_layout_libraries_and_nothing_host_only(tmp_path):
         assert files["lib/" + rel] == (src / rel).read_bytes()
     for rel in ("__init__.py", "app.py", "screens.py"):
         assert files["lib/quadpocket/" + rel] == (src / "lib/quadpocket" / rel).read_bytes()
-    for rel in LIBS:  # the Adafruit libraries come from their pip packages, unchanged
+    for rel in LIBS[:3]:  # the Adafruit libraries come from their pip packages, unchanged
         assert files[rel] == installed(rel[len("lib/"):])
+    # ... only the modules the game imports: bitmap_label is not, and adafruit_ticks only
+    # serves bitmap_label
+    assert "lib/adafruit_ticks.py" not in files
+    assert "lib/adafruit_display_text/bitmap_label.py" not in files
 
     # nothing host-only: tools, tests, simulator, CLI, caches, stubs
     for rel in files:
@@ -161,7 +170,7 @@ def test_bundle_layout_libraries_and_nothing_host_only(tmp_path):
     assert "lib/quadcore/cli.py" in report
     libs_dirs = {p.split("/")[1] for p in files if p.startswith("lib/")}
     assert libs_dirs == {"quadcore", "quadpocket", "adafruit_display_text",
-                         "adafruit_touchscreen.py", "adafruit_ticks.py"}
+                         "adafruit_touchscreen.py"}
 
     # the version stamp is in the bundle only
     scope = {}
@@ -174,18 +183,69 @@ def test_bundle_layout_libraries_and_nothing_host_only(tmp_path):
     assert "%d files, %s bytes" % (len(files), format(total, ",")) in report
     listed = [line.split()[1] for line in report.splitlines()
               if "imported" in line and line.split()[0].replace(",", "").isdigit()]
-    assert listed[:2] == ["lib/adafruit_display_text/bitmap_label.py",
-                          "lib/adafruit_display_text/__init__.py"]  # biggest first
+    assert listed[:2] == ["lib/adafruit_display_text/__init__.py",
+                          "lib/adafruit_display_text/label.py"]  # biggest first
     assert info["libraries"] == {
         "adafruit-circuitpython-display-text": "5.0.6",
-        "adafruit-circuitpython-touchscreen": "1.3.8",
-        "adafruit-circuitpython-ticks": "1.1.7"}
+        "adafruit-circuitpython-touchscreen": "1.3.8"}
     assert json.loads((tmp_path / "build" / "CIRCUITPY.json").read_text()) == info
     # static import scan: what code.py pulls in, and what it does not
     assert "lib/quadpocket/screens.py" in info["imported"]  # imported inside a function
     assert "lib/adafruit_display_text/label.py" in info["imported"]
-    assert "lib/adafruit_display_text/bitmap_label.py" not in info["imported"]
     assert info["unused_libraries"] == ["adafruit-circuitpython-ticks"]  # only bitmap_label uses it
+    assert info["libraries_not_shipped"] == {
+        "adafruit-circuitpython-ticks": ["not imported by the game"]}
+    assert "not shipped: adafruit-circuitpython-ticks (not imported by the game)" in report
+
+
+def test_libraries_the_board_freezes_are_not_shipped(tmp_path):
+    """PyPortal and Titano firmware freeze adafruit_display_text: sys.path puts .frozen
+    before /lib there, so a copy would never load. Its own imports still count."""
+    src = make_src(tmp_path)
+    for board in ("pyportal", "pyportal_titano"):
+        out = tmp_path / board / "CIRCUITPY"
+        info, report = quiet_build(src, out, board=board)
+        files = files_of(out)
+        assert not [r for r in files if "adafruit_display_text" in r]
+        assert "lib/adafruit_touchscreen.py" in files
+        assert info["libraries"] == {"adafruit-circuitpython-touchscreen": "1.3.8"}
+        assert info["libraries_not_shipped"]["adafruit-circuitpython-display-text"] == [
+            "frozen in %s's firmware" % board]
+        assert "adafruit_display_text" in info["frozen_on_board"]
+    with pytest.raises(BundleError, match="unknown board"):
+        quiet_build(src, tmp_path / "x" / "CIRCUITPY", board="metro")
+
+
+def test_mpy_is_the_default_and_needs_an_mpy_cross(tmp_path, monkeypatch):
+    src = make_src(tmp_path)
+    out = tmp_path / "CIRCUITPY"
+    monkeypatch.setattr(bundle_tool, "find_mpy_cross", lambda: None)
+    with pytest.raises(BundleError, match="--py"):
+        build(src, out, compile_cost=False, log=lambda _: None)
+    assert not out.exists()
+    cp = fake_mpy_cross(tmp_path, "CircuitPython 10.2.1 on 2026-11-22; mpy-cross emitting "
+                        "mpy v6.3", b"C")
+    monkeypatch.setattr(bundle_tool, "find_mpy_cross", lambda: cp)
+    info = build(src, out, compile_cost=False, log=lambda _: None, version="x")
+    assert info["mpy_cross"].startswith("CircuitPython 10.2.1")
+    assert (out / "lib/quadcore/board.mpy").is_file()
+    with pytest.raises(BundleError, match="contradict"):
+        build(src, out, compile_cost=False, log=lambda _: None, py=True, mpy_cross=cp)
+
+
+def test_real_mpy_cross_makes_what_circuitpython_10_loads(tmp_path):
+    """With CircuitPython's own mpy-cross (tools/cpvm.py finds it): every module of the
+    real repository becomes a version 6 'C' .mpy; the VM tests import and play them."""
+    from tools import cpvm
+    if cpvm.find_mpy_cross(download=False) is None:
+        pytest.skip(cpvm.MISSING_MPY_CROSS)
+    out = tmp_path / "CIRCUITPY"
+    info = build(ROOT, out, compile_cost=False, log=lambda _: None, version="x")
+    mpys = list((out / "lib").rglob("*.mpy"))
+    assert not list((out / "lib").rglob("*.py"))
+    assert len(mpys) >= 20
+    assert all(p.read_bytes()[:2] == cpvm.MPY_HEADER for p in mpys)
+    assert info["mpy_cross"].startswith("CircuitPython " + cpvm.CP_TAG)
 
 
 def test_version_stamp_is_git_describe_or_unknown(tmp_path):
@@ -305,7 +365,7 @@ def test_bundle_command_line(tmp_path):
     src = make_src(tmp_path)
     out = tmp_path / "CIRCUITPY"
     run = subprocess.run([sys.executable, "-m", "tools.bundle", "--src", str(src), "--out",
-                          str(out), "--no-compile-cost", "--version-stamp", "cli-1"],
+                          str(out), "--no-compile-cost", "--version-stamp", "cli-1", "--py"],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "files," in run.stdout and "largest modules" in run.stdout
@@ -325,8 +385,9 @@ def test_bundle_of_the_real_repository(tmp_path):
     assert {p.split("/")[0] for p in files} == {"code.py", "boot.py", "lib"}
     assert files["code.py"] == (ROOT / "code.py").read_bytes()
     assert files["boot.py"] == (ROOT / "boot.py").read_bytes()
-    for rel in LIBS:
-        assert files[rel] == installed(rel[len("lib/"):])
+    # the game imports adafruit_touchscreen only (boot.py and hw_pyportal)
+    assert info["libraries"] == {"adafruit-circuitpython-touchscreen": "1.3.8"}
+    assert files["lib/adafruit_touchscreen.py"] == installed("adafruit_touchscreen.py")
     for path in (ROOT / "quadcore").glob("*.py"):
         rel = "lib/quadcore/" + path.name
         if path.name != "__main__.py" and rel not in info["left_out"]:
@@ -547,3 +608,79 @@ def test_flash_command_line(tmp_path, bundled):
     wrong = subprocess.run(cmd + ["--drive", str(tmp_path)], cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=120)
     assert wrong.returncode == 2 and "not a CircuitPython drive" in wrong.stderr
+
+
+def test_twins_and_frozen_copies_outside_the_bundle_are_reported_not_deleted(tmp_path, bundled):
+    """Under --app-only the libraries are the user's: a .py beside a .mpy of the same
+    module is named (CircuitPython imports the .py), never deleted; so is a /lib copy of a
+    library the PyPortal freezes."""
+    drive = fake_drive(tmp_path)
+    theirs = {"lib/adafruit_touchscreen.py": "old", "lib/adafruit_touchscreen.mpy": "C\x06",
+              "lib/adafruit_display_text/label.mpy": "C\x06"}
+    for rel, text in theirs.items():
+        (drive / rel).parent.mkdir(parents=True, exist_ok=True)
+        (drive / rel).write_text(text)
+    lines = []
+    flash(bundled, drive, app_only=True, log=lines.append)
+    text = "\n".join(lines)
+    assert ("lib/adafruit_touchscreen.py and lib/adafruit_touchscreen.mpy are both on the "
+            "drive: CircuitPython imports the .py") in text
+    assert "lib/adafruit_display_text is frozen in the PyPortal's firmware" in text
+    for rel, body in theirs.items():
+        assert (drive / rel).read_text() == body
+
+
+def test_circuitpython_imports_the_py_of_a_twin():
+    """The fact the flash relies on, checked on CircuitPython's own VM."""
+    import tempfile
+    from tools import cpvm
+    cpvm.need_vm()
+    mpy_cross = cpvm.find_mpy_cross(download=False)
+    if mpy_cross is None:
+        pytest.skip(cpvm.MISSING_MPY_CROSS)
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "src.py").write_text("WHO = 'mpy'\n")
+        cpvm.compile_file(mpy_cross, Path(tmp) / "src.py", Path(tmp) / "twin.mpy", "twin.py")
+        (Path(tmp) / "src.py").unlink()
+        (Path(tmp) / "twin.py").write_text("WHO = 'py'\n")
+        assert cpvm.run("import twin\nprint(twin.WHO)", path=tmp) == "py\n"
+        (Path(tmp) / "twin.py").unlink()
+        assert cpvm.run("import twin\nprint(twin.WHO)", path=tmp) == "mpy\n"
+
+
+# ---------------------------------------------------------------- doctor
+
+def test_doctor_reports_version_board_space_and_mpy_match(tmp_path):
+    from tools import doctor
+    src = make_src(tmp_path)
+    out = tmp_path / "build" / "CIRCUITPY"
+    quiet_build(src, out, board="pyportal", mpy_cross=fake_mpy_cross(
+        tmp_path, "CircuitPython 10.2.1 on 2026-11-22; mpy-cross emitting mpy v6.3", b"C"))
+    drive = fake_drive(tmp_path, boot_out="Adafruit CircuitPython 10.2.1 on 2026-11-22; "
+                                          "Adafruit PyPortal with samd51j20\nBoard ID:pyportal\n")
+    lines, problems = doctor.examine(drive, out)
+    text = "\n".join(lines)
+    assert "firmware: Adafruit CircuitPython 10.2.1" in text
+    assert "board: pyportal" in text and "free space: " in text
+    assert "loads on this board" in text and "make flash would write" in text
+    assert problems == ["no code.py on the drive: run make flash"]
+    flash(out, drive, log=lambda _: None)
+    lines, problems = doctor.examine(drive, out)
+    assert problems == [] and "drive holds the bundle v-test as built" in lines
+
+    # an .mpy of another version, a twin, and a CircuitPython 9 board for a 10 bundle
+    (drive / "lib" / "old.mpy").write_bytes(b"C\x05xx")
+    (drive / "lib" / "old.py").write_text("x = 1\n")
+    lines, problems = doctor.examine(drive, out)
+    assert any("old.mpy" in p and "will not load" in p for p in problems)
+    assert any("lib/old.py and lib/old.mpy" in p for p in problems)
+    (drive / "boot_out.txt").write_text(CP9)
+    _, problems = doctor.examine(drive, out)
+    assert any("made for CircuitPython 10, the board runs 9" in p for p in problems)
+    run = subprocess.run([sys.executable, "-m", "tools.doctor", "--drive", str(drive),
+                          "--bundle", str(out)], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 1 and "problem:" in run.stdout
+    run = subprocess.run([sys.executable, "-m", "tools.doctor", "--drive", str(tmp_path)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "boot_out.txt" in run.stderr

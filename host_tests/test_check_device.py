@@ -46,7 +46,8 @@ def copy_tree(dst):
     ("lib/quadpocket/hw_pyportal.py", "microcontroller.nvm", "microcontroller.nvram",
      'Module has no attribute "nvram"'),
     ("boot.py", "storage.remount(", "storage.remounts(", 'Module has no attribute "remounts"'),
-    ("code.py", "run(Platform())", "run(Platform(2))", 'Too many arguments for "Platform"'),
+    ("code.py", "platform = Platform()", "platform = Platform(2)",
+     'Too many arguments for "Platform"'),
 ])
 def test_a_wrong_name_fails(tmp_path, path, old, new, message):
     copy_tree(tmp_path)

@@ -14,10 +14,10 @@ from quadpocket import storage  # noqa: E402
 from quadpocket.storage import GAME_MAX, LEVELS, Prefs, Store  # noqa: E402
 
 NVM_SIZE = 8192
-PREFS_REC = (0, 64)
-STATS_REC = (64, 128)
-SLOT_A = 1024
-SLOT_B = 2048
+PREFS_REC = (0, 96)    # two 48-byte slots each (quadpocket.records)
+STATS_REC = (96, 192)
+SLOT_A = 192
+SLOT_B = 1216
 HDR = 8
 
 
@@ -260,7 +260,7 @@ def check_region_lost(nvm, region):
         assert st.load_game() == game_bytes(64, 1)
 
 
-@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 64), ("game", SLOT_A)])
+@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 96), ("game", SLOT_A)])
 def test_every_bit_flip_gives_defaults(region, off):
     base = populated()
     start, stop = record_span(base, off)
@@ -273,7 +273,7 @@ def test_every_bit_flip_gives_defaults(region, off):
             check_region_lost(nvm, region)
 
 
-@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 64), ("game", SLOT_A)])
+@pytest.mark.parametrize("region,off", [("prefs", 0), ("stats", 96), ("game", SLOT_A)])
 @pytest.mark.parametrize("fill", [0x00, 0xFF])
 def test_every_truncation_gives_defaults(region, off, fill):
     base = populated()
@@ -299,10 +299,10 @@ def test_foreign_data_gives_defaults():
     base = populated()
     nvm = CountingNvm()
     nvm.buf[:] = base.buf
-    nvm.buf[0:64] = base.buf[64:128]  # a stats record where prefs belong
+    nvm.buf[0:48] = base.buf[96:144]  # a stats record where prefs belong
     check_region_lost(nvm, "prefs")
     nvm.buf[:] = base.buf
-    nvm.buf[2] = 2  # version 2 (CRC covers it, but the check must not rely on that)
+    nvm.buf[PREFS_REC[0] + 2] = 3  # version 3 (CRC covers it, but the check must not rely on that)
     check_region_lost(nvm, "prefs")
 
 
@@ -310,7 +310,7 @@ def test_valid_record_with_out_of_range_values_keeps_defaults_per_field():
     nvm = CountingNvm()
     # level index 9, sound 7, stars 6, humans 0, size 11 ... variant "trek"
     fields = bytes([9, 1, 0, 7, 1, 6, 0, 0, 0, 0, 0, 0, 0, 11]) + bytes([4]) + b"trek"
-    storage._write(nvm, 0, 0x70, 0, fields)
+    storage._write(nvm, PREFS_REC[0], 0x70, 0, fields)
     p = Store(nvm).prefs
     assert p.level == "easy" and p.sound == 2 and p.humans == 2  # out of range: defaults
     assert p.first == "computer" and p.show_move is False and p.auto_advance is True
@@ -368,7 +368,7 @@ def test_small_nvm_keeps_prefs_and_stats_only():
     assert st.load_game() is None
     st2 = Store(nvm)
     assert st2.prefs.level == "expert" and st2.stats["easy"]["draws"] == 1
-    assert all(stop <= 128 for _, stop in nvm.writes)
+    assert all(stop <= 192 for _, stop in nvm.writes)
 
 
 def test_empty_nvm_never_grows():
@@ -402,7 +402,7 @@ st2 = Store(nvm)
 print("read", st2.prefs.level, st2.prefs.variant, st2.prefs.sound,
       st2.stats["average"]["wins"], st2.stats["average"]["best"], st2.load_game() == new)
 nvm[4000] ^= 1  # outside every region: no effect
-nvm[2048 + 100] ^= 4  # newest game slot (B) damaged -> the previous save
+nvm[1216 + 100] ^= 4  # newest game slot (B) damaged -> the previous save
 print("flip", Store(nvm).load_game() == old)
 nvm[5] ^= 1  # prefs length byte
 print("prefs-flip", Store(nvm).prefs.level)

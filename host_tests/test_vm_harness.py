@@ -4,7 +4,7 @@ import textwrap
 
 import pytest
 
-from tools import mpvm
+from tools import cpvm, mpvm
 
 
 @pytest.fixture
@@ -158,67 +158,108 @@ def test_measure_reports_errors_in_stmt():
     assert "NameError" in info.value.output
 
 
-# ---------------------------------------------------------------- run_node
+# ---------------------------------------------------------------- CircuitPython's VM (cpvm)
 
-def test_node_runs_code():
-    out = mpvm.run_node("import sys\nprint(sys.implementation.name, 2 ** 70)", packages=())
-    assert out == "micropython 1180591620717411303424\n"
-
-
-def test_node_default_copies_quadcore():
-    out = mpvm.run_node("import os\nprint(sorted(os.listdir('/input')), os.stat('/input/quadcore/__init__.py')[6] > 0)")
-    assert out == "['quadcore'] True\n"
+@pytest.fixture
+def cp():
+    return cpvm.need_vm()
 
 
-def test_node_imports_copied_packages(pkg_root):
+def test_cp_runs_code_on_circuitpython_32_bit(cp):
+    out = cpvm.run("import sys\nprint(sys.implementation.name, sys.maxsize, 2 ** 70)")
+    assert out == "circuitpython 2147483647 1180591620717411303424\n"
+
+
+def test_cp_imports_from_the_path(cp, pkg_root):
     code = "import toppkg, toppkg.sub, libpkg\nprint(toppkg.sub.twice(toppkg.VALUE), libpkg.NAME)"
-    out = mpvm.run_node(code, root=pkg_root, packages=("toppkg", "lib/libpkg"))
-    assert out == "82 libpkg\n"
-    # Only .py files are copied.
-    with pytest.raises(mpvm.GuestError):
-        mpvm.run_node("open('/input/lib/libpkg/notes.txt')", root=pkg_root, packages=("lib/libpkg",))
+    path = "%s:%s" % (pkg_root, pkg_root / "lib")
+    assert cpvm.run(code, path=path) == "82 libpkg\n"
 
 
-def test_node_gc_collect_frees_garbage():
-    # 20 rounds of 200 KB garbage: the live heap stays small only if
-    # collections really happen (this port defers them to mpvm_collect()).
+def test_cp_guest_exception_is_reported(cp):
+    with pytest.raises(cpvm.GuestError) as info:
+        cpvm.run("print('partial')\nraise KeyError('gone')")
+    assert "partial" in info.value.output and "KeyError" in info.value.output
+    assert not info.value.memory_error
+
+
+def test_cp_heap_is_fixed_and_collected(cp):
+    # 20 rounds of 20 KB garbage fit a 64 KB heap only if collections happen; 80 KB live
+    # does not fit at all: a MemoryError, as on the device.
     code = textwrap.dedent("""\
         import gc
-        await mpvm_collect()
-        base = gc.mem_alloc()
         for _ in range(20):
-            junk = [bytearray(1000) for _ in range(200)]
-            grown = gc.mem_alloc()
-            junk = None
-            await mpvm_collect()
-        print(grown - base >= 200000, gc.mem_alloc() - base < 10000)
-        """)
-    assert mpvm.run_node(code, packages=()) == "True True\n"
-
-
-def test_node_heap_only_grows_without_collect():
-    # Documents the port's deferred GC: without returning to JS, garbage stays.
-    code = textwrap.dedent("""\
-        import gc
-        await mpvm_collect()
-        base = gc.mem_alloc()
-        junk = [bytearray(1000) for _ in range(200)]
+            junk = [bytearray(1000) for _ in range(20)]
         junk = None
         gc.collect()
-        print(gc.mem_alloc() - base >= 200000)
+        print(gc.mem_free() + gc.mem_alloc() < 64 * 1024)
         """)
-    assert mpvm.run_node(code, packages=()) == "True\n"
+    assert cpvm.run(code, heapsize="64K") == "True\n"
+    with pytest.raises(cpvm.GuestError) as info:
+        cpvm.run("keep = [bytearray(1000) for _ in range(80)]", heapsize="64K")
+    assert info.value.memory_error
 
 
-def test_node_guest_exception_is_reported():
-    with pytest.raises(mpvm.GuestError) as info:
-        mpvm.run_node("print('partial')\nraise KeyError('gone')", packages=())
-    assert "partial" in info.value.output
-    assert "KeyError" in info.value.output
+def test_cp_raw_mode_runs_the_code_as_the_script(cp):
+    assert cpvm.run("print(__name__)", raw=True) == "__main__\n"
+    with pytest.raises(cpvm.GuestError, match="exited with code 1") as info:
+        cpvm.run("raise ValueError('x')", raw=True)
+    assert "ValueError" in info.value.output
 
 
-def test_node_missing_package_is_an_error(pkg_root):
-    with pytest.raises(mpvm.GuestError, match="no such package"):
-        mpvm.run_node("pass", root=pkg_root, packages=("nope",))
-    with pytest.raises(mpvm.GuestError, match="inside the root"):
-        mpvm.run_node("pass", root=pkg_root, packages=("../etc",))
+def test_cp_staged_tree_is_the_mpy_bundle(cp):
+    tree = cpvm.staged(mpy=True)
+    lib = tree / "CIRCUITPY" / "lib"
+    assert (lib / "quadcore" / "__init__.mpy").is_file()
+    assert not list(lib.rglob("*.py"))
+    out = cpvm.run_device("import quadcore.game as m\nprint(m.__file__.endswith('.mpy'))")
+    assert out == "True\n"
+
+
+def test_cp_missing_vm_says_how_to_get_it(monkeypatch, tmp_path):
+    monkeypatch.setattr(cpvm, "SHARED_BIN", tmp_path)
+    monkeypatch.setattr(cpvm, "BUILT_BIN", tmp_path)
+    monkeypatch.delenv("CIRCUITPYTHON_VM", raising=False)
+    assert cpvm.find_vm() is None
+    with pytest.raises(cpvm.Missing, match="make circuitpython"):
+        cpvm.run("pass")
+    monkeypatch.setenv("CIRCUITPYTHON_VM", str(tmp_path / "nope"))
+    with pytest.raises(cpvm.Missing, match="not an executable"):
+        cpvm.find_vm()
+
+
+def test_mpy_cross_download_through_build_tools_lands_in_build(monkeypatch, tmp_path):
+    """Where neither MPY_CROSS nor a local copy exists, circuitpython-build-tools (if
+    installed) fetches the official mpy-cross; both of its signatures are handled and the
+    file is kept in build/circuitpython/bin for the next run. Stand-in module, no network."""
+    import sys
+    import types
+    monkeypatch.setattr(cpvm, "SHARED_BIN", tmp_path / "none")
+    monkeypatch.setattr(cpvm, "BUILT_BIN", tmp_path / "bin")
+    monkeypatch.delenv("MPY_CROSS", raising=False)
+    fetched = tmp_path / "cache-mpy-cross"
+    fetched.write_text("#!/bin/sh\necho CircuitPython\n")
+    fetched.chmod(0o755)
+    calls = []
+
+    def new_api(version, quiet=False):
+        calls.append(version)
+        return str(fetched)
+
+    pkg = types.ModuleType("circuitpython_build_tools")
+    pkg.build = types.SimpleNamespace(mpy_cross=new_api)
+    monkeypatch.setitem(sys.modules, "circuitpython_build_tools", pkg)
+    monkeypatch.setitem(sys.modules, "circuitpython_build_tools.build", pkg.build)
+    assert cpvm.find_mpy_cross() == tmp_path / "bin" / cpvm.MPY_CROSS_NAME
+    assert calls == [{"tag": cpvm.CP_TAG, "name": "10.x"}]
+    assert cpvm.find_mpy_cross(download=False) == tmp_path / "bin" / cpvm.MPY_CROSS_NAME
+
+    (tmp_path / "bin" / cpvm.MPY_CROSS_NAME).unlink()
+
+    def offline(*args):
+        raise SystemExit(1)  # the old API exits when it can neither fetch nor build
+
+    pkg.build.mpy_cross = offline
+    assert cpvm.find_mpy_cross() is None
+    with pytest.raises(cpvm.Missing, match="--py"):
+        cpvm.require_mpy_cross()

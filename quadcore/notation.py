@@ -7,16 +7,32 @@ def cell_name(x, n):
     return _COLS[x % n] + str(x // n + 1)
 
 
+def _digits(t):
+    """True for a non-empty run of ASCII digits (str.isdigit also takes "５" or "²")."""
+    for c in t:
+        if not "0" <= c <= "9":
+            return False
+    return t != ""
+
+
+def shown(tok):
+    """A token as an error message shows it: quoted, and cut after 12 characters so a
+    huge bad token never floods the message."""
+    if len(tok) > 12:
+        return repr(tok[:12])[:-1] + "...'"
+    return repr(tok)
+
+
 def parse_cell(text, n):
     """`e6` -> cell index on an n x n board; ValueError names the problem."""
     t = text.strip().lower()
-    if len(t) < 2 or t[0] not in _COLS or not t[1:].isdigit():
-        raise ValueError("%r is not a cell (write a column letter and a row number, e.g. e6)"
-                         % text)
+    if len(t) < 2 or t[0] not in _COLS or not _digits(t[1:]):
+        raise ValueError("%s is not a cell (write a column letter and a row number, e.g. e6)"
+                         % shown(text))
     col = _COLS.index(t[0])
+    if col >= n or len(t) > 3 or t[1] == "0" or not 0 < int(t[1:]) <= n:
+        raise ValueError("there is no cell %s on a %dx%d board" % (shown(t)[1:-1], n, n))
     row = int(t[1:]) - 1
-    if col >= n or not 0 <= row < n or t[1] == "0":
-        raise ValueError("there is no cell %s on a %dx%d board" % (t, n, n))
     if (col == 0 or col == n - 1) and (row == 0 or row == n - 1):
         raise ValueError("there is no cell %s: the four corner cells are not part of the board"
                          % t)
@@ -38,15 +54,15 @@ def parse_turn(line, n):
         elif "-" in tok:
             parts = tok.split("-")
             if len(parts) != 2:
-                raise ValueError("%r is not a move (write from-to, e.g. g5-c3)" % tok)
+                raise ValueError("%s is not a move (write from-to, e.g. g5-c3)" % shown(tok))
             actions.append(("move", parse_cell(parts[0], n), parse_cell(parts[1], n)))
         else:
             try:
                 actions.append(("marble", parse_cell(tok, n)))
             except ValueError:
-                if tok[:1].lower() in _COLS and tok[1:].isdigit():
+                if tok[:1].lower() in _COLS and _digits(tok[1:]):
                     raise
-                raise ValueError("unknown token %r" % tok)
+                raise ValueError("unknown token %s" % shown(tok))
     return actions
 
 

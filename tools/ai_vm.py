@@ -98,6 +98,52 @@ def suite_costs(levels=LEVELS, suite=None, root=mpvm.REPO_ROOT, progress=None):
     return rows
 
 
+_CP_MOVES = """
+from quadcore.game import Game
+from quadcore import ai
+from quadcore.ai import core
+SUITE = %r
+for name, turns in SUITE:
+    for lv in %r:
+        g = Game()
+        for t in turns:
+            g.play(t)
+        t = ai.choose(g, lv, 0)
+        print(name, lv, core.LAST[0], t)
+"""
+
+
+def cp_moves(levels=LEVELS, suite=None, mpy=True):
+    """[(name, level, nodes, turn)] of every suite position and level, played on
+    CircuitPython's unix VM from the bundle's .mpy files (tools/cpvm.py): one VM run."""
+    from tools import cpvm
+
+    suite = suite or load_suite()
+    out = cpvm.run_device(_CP_MOVES % ([(n, list(t)) for n, t in suite], tuple(levels)),
+                          mpy=mpy)
+    rows = []
+    for line in out.splitlines():
+        name, lv, nodes, turn = line.split(None, 3)
+        rows.append((name, lv, int(nodes), turn))
+    return rows
+
+
+def host_moves(levels=LEVELS, suite=None):
+    """The same as cp_moves, on CPython."""
+    from quadcore import Game, ai
+    from quadcore.ai import core
+
+    rows = []
+    for name, turns in (suite or load_suite()):
+        for lv in levels:
+            g = Game()
+            for t in turns:
+                g.play(t)
+            turn = ai.choose(g, lv, 0)
+            rows.append((name, lv, core.LAST[0], turn))
+    return rows
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.ai_vm", description=__doc__.split("\n")[0])
     ap.add_argument("--levels", default=",".join(LEVELS))

@@ -1,22 +1,31 @@
-"""Live heap of the whole device game, measured on the MicroPython WebAssembly VM.
+"""The whole device game on CircuitPython's own VM: heap figures and the device budget.
 
-    .venv/bin/python -m tools.app_heap            # checkpoints (change since the last shown)
-    .venv/bin/python -m tools.app_heap --all      # ... and every reading during searches
-    .venv/bin/python -m tools.app_heap --modules  # also: compiled code per module
+    .venv/bin/python -m tools.app_heap              # checkpoints (change since the last shown)
+    .venv/bin/python -m tools.app_heap --all        # ... and every reading during searches
+    .venv/bin/python -m tools.app_heap --modules    # also: compiled code per module
+    .venv/bin/python -m tools.app_heap --smallest   # bisect the smallest heap, .mpy and .py
+    .venv/bin/python -m tools.app_heap --py         # the scenario from .py sources
+
+The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
+fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
+PyPortal's firmware, so a MemoryError here is one there. The game runs from a tree the
+bundle tool makes (tools/cpvm.stage_device_tree): the very .mpy files `make bundle` ships,
+or .py with --py.
 
 What counts: everything the game keeps on the heap once CircuitPython, displayio, the font
-and the Adafruit libraries are loaded (device-budget.md: roughly 100 KB are left then):
-compiled code of quadcore and lib/quadpocket (a .py is compiled into RAM at import; qstrs,
-the interned names, stay for good), the engine's tables and game state, the computer
-player, the app's objects, bitmaps and displayio objects.
+and the Adafruit libraries are loaded (about 100 KB are left then on a PyPortal): compiled
+code of quadcore and lib/quadpocket (a .py is compiled into RAM at import, an .mpy is
+loaded), qstrs, the engine's tables and game state, the computer player, the app's objects,
+bitmaps and displayio objects. displayio, vectorio, board, ... are stand-ins
+(host_tests/vmstubs) sized like CircuitPython's C objects (test_app_vm.py checks them); they
+are imported before the base reading, as firmware is, and what they take is the "base".
 
-How: the official MicroPython WebAssembly port (tools/mpvm.run_node) runs the real app with
-stand-in firmware modules (host_tests/vmstubs: displayio, vectorio, terminalio, board, ...).
-The stand-ins are sized so each displayio object holds as many heap bytes as CircuitPython's
-C object does (tools/sim.py DEVICE_BYTES; test_app_vm.py checks them), and they are loaded
-before the base reading, as firmware is. At every checkpoint the guest collects for real
-(`await mpvm_collect()`, see tools/mp_node.mjs) and reads gc.mem_alloc(): live bytes. qstr
-pools are counted per name, not per pool (see QSTR_ENTRY below).
+Two figures:
+* live readings: at every checkpoint the guest collects and reads gc.mem_alloc() less the
+  base; the peak is the largest.
+* the smallest heap that completes (bisected in 1 KB steps): what predicts a MemoryError on
+  the device, compile spikes and fragmentation included. Reported as the heap's free bytes
+  at the base reading: the game needs that much free once the firmware is loaded.
 
 Scenario (deterministic: fake clock, fixed taps, the computer player depends on no clock;
 the player's own moves are what Hint proposes, so the game is Expert against Expert and
@@ -25,12 +34,11 @@ lasts): preferences "Expert, tutorial done" in nvm, ROUNDS_BEFORE rounds, the me
 game, the move list from the board), then rounds up to ROUNDS (a finished game is followed
 by a new one from the New button). In the last SAMPLED rounds the heap is also read during
 the computer's search (every other step of its generator), so its working set is in the
-peak. The peak is the largest reading above the base.
+peak.
 """
 
 import os
 import re
-import shutil
 import sys
 import tempfile
 
@@ -38,31 +46,26 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from tools.mpvm import run_node  # noqa: E402
-
-STUBS = os.path.join(ROOT, "host_tests", "vmstubs")
+from tools import cpvm  # noqa: E402
 
 # The guest. Everything it needs for itself (helpers, the stand-in platform) exists before
 # the base reading; after it, only the game allocates. One checkpoint per output line:
-#   "cp <name> <live bytes above base>"   and at the end "peak <bytes> <checkpoint>".
+#   "cp <name> <live bytes above base>" followed by micropython.qstr_info()'s line.
 SCENARIO = r"""
 import gc, sys, micropython
 import displayio, vectorio, terminalio, board, microcontroller, supervisor
 import adafruit_touchscreen, audiocore, audioio, digitalio
 from vmplatform import Platform
-p = Platform()
+p = Platform(WIDTH, HEIGHT)
 p.nvm[0:64] = PREFS_RECORD  # the preferences, written by the host (see prefs_record)
-S = {"awaits": 0, "base": 0, "app": None, "tag": "", "ticks": 0,
-     "sample": 0, "i": 0}
+S = {"base": 0, "app": None, "tag": "", "ticks": 0, "sample": 0, "i": 0}
 SCREENS = ("menu", "prefs", "back", "help", "topic1", "next", "back", "back", "stats",
            "back", "resume", "moves", "back")
 
 
-async def cp(name):
-    await mpvm_collect()
-    S["awaits"] += 1
-    v = gc.mem_alloc() - S["base"]
-    print("cp", name, v)
+def cp(name):
+    gc.collect()
+    print("cp", name, gc.mem_alloc() - S["base"])
     micropython.qstr_info()  # the host adds QSTR_ENTRY bytes per new qstr
 
 
@@ -101,25 +104,25 @@ def press(name):
     raise KeyError(name)
 
 
-async def think(tag):
+def think(tag):
     # Tick until the taps are used up and the search (computer or hint) is done; in the
-    # sampled rounds the heap is read after every step of the search.
+    # sampled rounds the heap is read after every other step of the search.
     app = S["app"]
     while p.samples or app.play.thinker is not None:
         app.tick()
         if app.play.thinker is not None:
             S["ticks"] += 1
-            if S["sample"] and S["ticks"] % 2:  # every other step: fewer awaits
-                await cp(tag)
+            if S["sample"] and S["ticks"] % 2:
+                cp(tag)
 
 
-async def tap_cell(x):
+def tap_cell(x):
     c = S["app"].play.board.centre(x)
     p.tap(c[0], c[1])
-    await think("think" + S["tag"])
+    think("think" + S["tag"])
 
 
-async def move(name):
+def move(name):
     # One round: the player asks for a hint (Expert's move) and plays it through the star
     # box and the board, then the computer answers: Expert against Expert, a long game.
     play = S["app"].play
@@ -127,46 +130,50 @@ async def move(name):
     if play.game.result is not None:  # the game is over: a new one, from the New button
         press("new")
         press("start")
-        await cp("new_game" + name)
+        cp("new_game" + name)
     press("hint")
-    await think("hint" + name)
+    think("hint" + name)
     stars, marble = play.hint_stars, play.hint[0]  # placing a star clears the hint
     for x in stars:
         press("star0")
-        await tap_cell(x)
-    await tap_cell(marble)
+        tap_cell(x)
+    tap_cell(marble)
     S["app"].tick()
-    await cp("move" + name)
+    cp("move" + name)
 
 
-grow_qstr_pool()
-await mpvm_collect()
+_pad = bytearray(PAD_BYTES)  # shifts every block of the game: see LAYOUTS
+if GROW_QSTRS:
+    grow_qstr_pool()
+gc.collect()
 S["base"] = gc.mem_alloc()
-print("base")
+print("base", S["base"], gc.mem_free())
 micropython.qstr_info()
+if STOP_AT_BASE:  # heapsize_for_free(): the same program (same base), stopped here
+    sys.exit(0)
 import quadpocket.hw_pyportal
 hw = quadpocket.hw_pyportal.Platform()
-await cp("hw_platform")
+cp("hw_platform")
 import quadpocket.app
-await cp("app_code")
+cp("app_code")
 quadpocket.app.THINK_STEPS = 1  # a slow device: a search spans many ticks
 S["app"] = quadpocket.app.App(p)
-await cp("started")
+cp("started")
 while S["i"] < ROUNDS_BEFORE:
     S["i"] += 1
-    await move(str(S["i"]))
+    move(str(S["i"]))
 for name in SCREENS:
     press(name)
-    await cp("screen_" + name)
+    cp("screen_" + name)
 while S["i"] < ROUNDS:
     S["i"] += 1
     S["sample"] = S["i"] > ROUNDS - SAMPLED
-    await move(str(S["i"]))
+    move(str(S["i"]))
 g = S["app"].play.game
 print("turns", g.turns, g.turn, S["app"].prefs.level, S["ticks"], p.display.refreshes,
       S["app"].play.game.result)
 print("resident", ",".join(sorted(m[11:] for m in sys.modules if m.startswith("quadpocket."))))
-print("awaits", S["awaits"])
+print("done")
 """
 
 # Compiled code per module: every module is imported once (so all its qstrs exist), all are
@@ -177,7 +184,7 @@ MODULES = r'''
 import gc, sys, micropython
 import displayio, vectorio, terminalio, board, microcontroller, supervisor
 import adafruit_touchscreen, audiocore, audioio, digitalio
-await mpvm_collect()
+gc.collect()
 _base = gc.mem_alloc()
 NAMES = %r
 print("qs -")
@@ -186,55 +193,25 @@ for m in NAMES:
     print("qs", m)
     __import__(m)
     micropython.qstr_info()
-await mpvm_collect()
+gc.collect()
 print("first", gc.mem_alloc() - _base)
 for m in list(sys.modules):
     if m.startswith("quadcore") or m.startswith("quadpocket"):
         del sys.modules[m]
-await mpvm_collect()
+gc.collect()
 _last = gc.mem_alloc()
 print("qstrs_and_rest", _last - _base)
 for m in NAMES:
     __import__(m)
-    await mpvm_collect()
+    gc.collect()
     _now = gc.mem_alloc()
     print("mod", m, _now - _last)
     _last = _now
 '''
 
-
-def _guest_root(tmp):
-    """A folder like the device's: quadcore/, lib/quadpocket/ (with its data files) and the
-    stand-in firmware modules in lib/. Non-.py files are returned as (guest path, text) for
-    the guest to write itself (the Node driver copies .py files only)."""
-    skip = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(os.path.join(ROOT, "quadcore"), os.path.join(tmp, "quadcore"), ignore=skip)
-    shutil.copytree(os.path.join(ROOT, "lib", "quadpocket"),
-                    os.path.join(tmp, "lib", "quadpocket"), ignore=skip)
-    for f in os.listdir(STUBS):
-        if f.endswith(".py"):
-            shutil.copy(os.path.join(STUBS, f), os.path.join(tmp, "lib", f))
-    data = []
-    src = os.path.join(ROOT, "lib", "quadpocket")
-    for f in sorted(os.listdir(src)):
-        if not f.endswith((".py", ".pyc")) and os.path.isfile(os.path.join(src, f)):
-            with open(os.path.join(src, f), encoding="utf-8") as fh:
-                data.append(("/input/lib/quadpocket/" + f, fh.read()))
-    return data
-
-
-def _prelude(data):
-    out = []
-    for path, text in data:
-        out.append("with open(%r, 'w') as _f:\n    _f.write(%r)\n" % (path, text))
-    return "".join(out)
-
-
-def run_guest(code):
-    """Run guest code on the VM with the device-like folder; returns stdout."""
-    with tempfile.TemporaryDirectory() as tmp:
-        data = _guest_root(tmp)
-        return run_node(_prelude(data) + code, root=tmp, packages=("quadcore", "lib"))
+def run_guest(code, *, mpy=True, heapsize="4M", raw=False):
+    """Run guest code on CircuitPython's VM over the device-like tree; returns stdout."""
+    return cpvm.run_device(code, mpy=mpy, heapsize=heapsize, raw=raw)
 
 
 def prefs_record(**prefs):
@@ -252,43 +229,40 @@ def prefs_record(**prefs):
     return bytes(nvm[:64])
 
 
-# Every top-level `await` (each heap reading) keeps 16-48 bytes in this port: a reference
-# held for the JavaScript side until a JavaScript collection frees it (measured: 200 awaits
-# keep 5.5 KB). The readings include them, so they are high by at most ~32 bytes times the
-# readings so far (printed as "awaits"), never low. So readings are few: one per round and
-# screen, and one every other search step only in the last SAMPLED rounds (the heap grows a
-# little as the game goes on, so the last rounds hold the peak).
 ROUNDS_BEFORE = 2  # rounds played before the menu tour
-ROUNDS = 10        # rounds in all
+ROUNDS = 12        # rounds in all: the first game ends in round 10, a new one follows
 SAMPLED = 3        # last rounds read at every other step of the computer's search
 
-
 # qstrs (interned names) live in pools the interpreter allocates whole, each twice the size
-# of the last: a new pool is mostly empty at first. Where those steps fall depends on every
-# name interned before the game (firmware, libraries), so counted as allocated they would
-# make the figures jump by a pool (~4.5 KB here) when one name more or less is interned
-# anywhere. The guest therefore grows the pools before the base reading (a free pool of at
-# least MIN_POOL entries) and the host counts QSTR_ENTRY bytes for each qstr the game adds
-# (pointer, hash, length: 7 bytes here, measured from the pools' sizes); their text is
-# allocated as used and is in the readings already. A real device may also carry the
-# unused tail of its newest pool: README "The device app", Heap.
+# of the last: a new pool is mostly empty at first. For the live readings (not for the
+# smallest-heap runs, where every pool counts as it falls) the guest grows the pools before
+# the base reading (a free pool of at least MIN_POOL entries) and the host counts
+# QSTR_ENTRY bytes for each qstr the game adds (pointer, hash, length: 7 bytes); their text
+# is allocated as used and is in the readings already. Otherwise the readings would jump by
+# a pool (~4.5 KB) when one name more or less is interned anywhere.
 QSTR_ENTRY = 7
 MIN_POOL = 1200
 
+# The device's free heap for the game once CircuitPython, displayio, the font and the
+# Adafruit libraries are loaded (PyPortal): the hard budget, and the goal.
+BUDGET = 100 * 1024
+GOAL = 80 * 1024
 
-def scenario_code(**prefs):
-    """The guest program of the scenario, starting with these preferences in nvm."""
-    rec = prefs_record(**(prefs or {"tutorial_done": True, "level": "expert"}))
+
+def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0):
+    """The guest program of the scenario: Expert, tutorial done, a board x board game."""
+    rec = prefs_record(tutorial_done=True, level="expert", size=board)
     code = SCENARIO.replace("PREFS_RECORD", repr(rec))
+    code = code.replace("GROW_QSTRS", str(bool(grow_qstrs)))
+    code = code.replace("STOP_AT_BASE", str(bool(stop_at_base)))
+    code = code.replace("PAD_BYTES", "%5d" % pad)  # same width: the same program text
+    code = code.replace("WIDTH, HEIGHT", "%d, %d" % size)
     for name in ("ROUNDS_BEFORE", "ROUNDS", "SAMPLED", "QSTR_ENTRY", "MIN_POOL"):
         code = code.replace(name, str(globals()[name]))
     return code
 
 
-def scenario():
-    """-> {"checkpoints": [(name, bytes)], "peak": (bytes, name), "turns": [...],
-    "resident": [...]} for the scenario above."""
-    out = run_guest(scenario_code())
+def parse(out, qstr_entries=True):
     cps = []
     res = {"checkpoints": cps, "peak": (0, "")}
     base_q = None
@@ -297,25 +271,113 @@ def scenario():
         parts = line.split()
         if not parts:
             continue
-        if parts[0] == "cp":
+        if parts[0] == "base":
+            res["base"], res["free_at_base"] = int(parts[1]), int(parts[2])
+        elif parts[0] == "cp":
             last = (parts[1], int(parts[2]))
         elif parts[0] == "qstr":
             n = int(re.search(r"n_qstr=(\d+)", line).group(1))
             if base_q is None:
                 base_q = n
             elif last is not None:
-                v = last[1] + QSTR_ENTRY * (n - base_q)
+                v = last[1] + (QSTR_ENTRY * (n - base_q) if qstr_entries else 0)
                 cps.append((last[0], v))
                 if v > res["peak"][0]:
                     res["peak"] = (v, last[0])
                 last = None
         elif parts[0] == "turns":
             res["turns"] = parts[1:]
-        elif parts[0] == "awaits":
-            res["awaits"] = int(parts[1])
         elif parts[0] == "resident":
             res["resident"] = parts[1].split(",") if len(parts) > 1 else []
+        elif parts[0] == "done":
+            res["done"] = True
     return res
+
+
+def scenario(mpy=True, size=(320, 240), board=11):
+    """-> {"checkpoints": [(name, bytes)], "peak": (bytes, name), "turns": [...],
+    "resident": [...], "base": bytes, ...}: the live readings, with a roomy heap."""
+    return parse(run_guest(scenario_code(size=size, board=board), mpy=mpy, raw=True))
+
+
+def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0):
+    """Run the scenario (no qstr-pool padding) in a heap of `heapsize` bytes.
+    -> (completed, parsed output or None)."""
+    code = scenario_code(grow_qstrs=False, size=size, board=board, pad=pad)
+    try:
+        out = run_guest(code, mpy=mpy, heapsize=heapsize, raw=True)
+    except cpvm.GuestError as exc:
+        if exc.memory_error:
+            return False, parse(exc.output, qstr_entries=False)
+        raise
+    res = parse(out, qstr_entries=False)
+    if not res.get("done"):
+        raise cpvm.GuestError("scenario ended early", out)
+    return True, res
+
+
+def heapsize_for_free(free, mpy=True, pad=0):
+    """The -X heapsize at which `free` bytes are free at the base reading: what the
+    stand-ins (and this harness) take, plus `free`, plus the GC's own allocation table,
+    which grows with the heap (measured from a probe run, then checked)."""
+    probe = 512 * 1024
+    code = "import gc\ngc.collect()\nprint(gc.mem_free() + gc.mem_alloc())\n"
+    total = int(run_guest(code, mpy=mpy, heapsize=probe, raw=True))
+    ratio = total / probe  # usable fraction of the heap (the rest is the GC's table)
+    base = attempt_base(probe, mpy, pad)[2]
+    heap = int((base + free) / ratio) + 64
+    while True:  # settle on the first heap that leaves at least `free` at the base
+        _, res, _ = attempt_base(heap, mpy, pad)
+        if res >= free:
+            return heap
+        heap += 64
+
+
+def attempt_base(heapsize, mpy=True, pad=0):
+    """(heapsize, free bytes at the base reading, base bytes) without running the game."""
+    code = scenario_code(grow_qstrs=False, stop_at_base=True, pad=pad)
+    res = parse(run_guest(code, mpy=mpy, heapsize=heapsize, raw=True))
+    return heapsize, res["free_at_base"], res["base"]
+
+
+# Whether a heap is big enough is not monotonic in its size: where the game's blocks fall
+# decides how fragmented the heap gets (measured: .mpy completes at 126K, fails at 127K,
+# completes from 128K on). So the figure is the smallest heap from which STABLE heaps in a
+# row, 1 KB apart, all complete. And the same game needs a few KB more or less when its
+# blocks start elsewhere (a 1-line change to the harness moved the .py figure by 5 KB): the
+# figure is the worst over LAYOUTS, runs whose blocks are all shifted by a kept buffer of
+# that many bytes before the base reading (the buffer counts as base, not as the game's).
+STABLE = 4
+LAYOUTS = (0, 272, 784, 1808)
+
+
+def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=0):
+    """Bisect (1 KB steps) for the smallest -X heapsize (KB) at which the scenario
+    completes, then move up until STABLE heaps in a row complete.
+    -> (heap KB, free bytes at the base in that heap, base bytes, runs)."""
+    runs = [0]
+
+    def ok_at(kb):
+        runs[0] += 1
+        return attempt(kb * 1024, mpy=mpy, size=size, board=board, pad=pad)
+
+    ok, res = ok_at(hi_kb)
+    if not ok:
+        raise RuntimeError("the scenario does not complete even in %d KB" % hi_kb)
+    while hi_kb - lo_kb > 1:
+        mid = (lo_kb + hi_kb) // 2
+        if ok_at(mid)[0]:
+            hi_kb = mid
+        else:
+            lo_kb = mid
+    kb = hi_kb
+    while True:
+        results = [ok_at(kb + i) for i in range(STABLE)]
+        fails = [i for i, (ok, _) in enumerate(results) if not ok]
+        if not fails:
+            res = results[0][1]
+            return kb, res["free_at_base"], res["base"], runs[0]
+        kb += fails[-1] + 1
 
 
 def _top_imports(path):
@@ -362,10 +424,10 @@ def module_names():
     return names
 
 
-def modules():
+def modules(mpy=True):
     """-> ([(module, code bytes, new qstrs, their text bytes)], qstr pool bytes in all)."""
     names = module_names()
-    out = run_guest(MODULES % (names,))
+    out = run_guest(MODULES % (names,), mpy=mpy)
     qs = {}
     code = {}
     cur = None
@@ -393,19 +455,33 @@ def main(argv=None):
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--modules", action="store_true", help="compiled code per module too")
     ap.add_argument("--all", action="store_true", help="every reading, search steps too")
+    ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
+    ap.add_argument("--titano", action="store_true", help="480x320 (Titano) instead of 320x240")
+    ap.add_argument("--board", type=int, default=11, choices=(11, 15), help="board size")
+    ap.add_argument("--smallest", action="store_true",
+                    help="bisect the smallest heap that completes, .mpy and .py")
     args = ap.parse_args(argv)
-    res = scenario()
+    if cpvm.find_vm() is None:
+        print(cpvm.MISSING_VM, file=sys.stderr)
+        return 2
+    size = (480, 320) if args.titano else (320, 240)
+    mpy = not args.py
+    if args.smallest:
+        print(smallest_report(size, args.board))
+        return 0
+    res = scenario(mpy=mpy, size=size, board=args.board)
     prev = 0
     print("%-22s %8s %8s" % ("checkpoint", "live B", "change"))
     for name, v in res["checkpoints"]:
         if args.all or not name.startswith(("think", "hint")):
             print("%-22s %8d %+8d" % (name, v, v - prev))
             prev = v
-    print("peak %d bytes (%.1f KB) at %s, %d readings" % (
-        res["peak"][0], res["peak"][0] / 1024, res["peak"][1], res.get("awaits", 0)))
+    print("peak %d bytes (%.1f KB) at %s (%s, %dx%d board, CircuitPython %s VM)" % (
+        res["peak"][0], res["peak"][0] / 1024, res["peak"][1], ".mpy" if mpy else ".py",
+        args.board, args.board, cpvm.CP_TAG))
     print("resident app modules at the end:", " ".join(res["resident"]))
     if args.modules:
-        rows, pool = modules()
+        rows, pool = modules(mpy)
         print()
         print("%-26s %8s %6s %8s" % ("module", "code B", "qstrs", "qstr txt"))
         for name, nbytes, nq, sdata in rows:
@@ -414,5 +490,68 @@ def main(argv=None):
     return 0
 
 
+def smallest_report(size=(320, 240), board=11):
+    lines = ["free heap the whole-app scenario needs above the stand-ins (CircuitPython %s "
+             "unix VM, 32-bit, %dx%d screen, %dx%d board; smallest heap in 1 KB steps from "
+             "which %d in a row complete):"
+             % (cpvm.CP_TAG, size[0], size[1], board, board, STABLE)]
+    for mpy in (True, False):
+        free = [smallest_heap(mpy=mpy, size=size, board=board, pad=pad)[1] for pad in LAYOUTS]
+        lines.append("  %-4s needs %6d bytes free (%.1f KB; the worst of %d layouts, best %.1f "
+                     "KB)  budget %d KB, goal %d KB" % (
+                         ".mpy" if mpy else ".py", max(free), max(free) / 1024, len(LAYOUTS),
+                         min(free) / 1024, BUDGET // 1024, GOAL // 1024))
+    return "\n".join(lines)
+
+
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# Text: adafruit_display_text against the glyph TileGrid the app uses. The PyPortal freezes
+# adafruit_display_text, so its code costs no heap there: it is imported before the base
+# reading here, like the stand-ins. Each label is one caption of the game's size.
+TEXT = r"""
+import gc
+import displayio, terminalio
+import adafruit_display_text.bitmap_label as bl, adafruit_display_text.label as lb
+keep = []
+for kind in ("bitmap_label", "label", "tilegrid"):
+    keep = []
+    gc.collect()
+    a = gc.mem_alloc()
+    for i in range(N):
+        t = "Expert: %d stars" % i
+        if kind == "bitmap_label":
+            keep.append(bl.Label(terminalio.FONT, text=t, color=0xFFFFFF))
+        elif kind == "label":
+            keep.append(lb.Label(terminalio.FONT, text=t, color=0xFFFFFF))
+        else:
+            keep.append(displayio.TileGrid(terminalio.FONT.bitmap, pixel_shader=PAL, width=16,
+                                           height=1, tile_width=6, tile_height=12))
+    gc.collect()
+    print(kind, (gc.mem_alloc() - a) // N)
+"""
+
+
+def text_costs(n=10):
+    """{kind: heap bytes per 16-character caption} on CircuitPython's VM: bitmap_label and
+    label from the pinned adafruit_display_text (compiled .mpy, its code outside the
+    figure as if frozen), and the app's glyph TileGrid (sharing one palette, as the app's
+    do)."""
+    from importlib import metadata
+
+    mpy_cross = cpvm.require_mpy_cross()
+    with tempfile.TemporaryDirectory() as tmp:
+        for dist in ("adafruit-circuitpython-display-text", "adafruit-circuitpython-ticks"):
+            d = metadata.distribution(dist)
+            for rel in d.files or ():
+                if rel.suffix == ".py" and not rel.parts[0].endswith("-info"):
+                    dest = os.path.join(tmp, *rel.parts)
+                    os.makedirs(os.path.dirname(dest), exist_ok=True)
+                    cpvm.compile_file(mpy_cross, d.locate_file(rel), dest[:-3] + ".mpy",
+                                      "/".join(rel.parts))
+        code = TEXT.replace("N)", "%d)" % n).replace("range(N)", "range(%d)" % n)
+        code = "import displayio\nPAL = displayio.Palette(2)\n" + code
+        out = cpvm.run(code, path="%s:%s" % (os.path.join(ROOT, "host_tests", "vmstubs"), tmp))
+    return {k: int(v) for k, v in (line.split() for line in out.splitlines())}

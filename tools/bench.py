@@ -1,4 +1,5 @@
-"""`make bench`: deterministic cost figures from the MicroPython VMs.
+"""`make bench`: deterministic cost figures: CPU fuel from MicroPython's WASI VM, heap from
+CircuitPython's own VM (tools/cpvm.py).
 
 Every figure is fuel (WebAssembly instructions, the same on any machine) or
 heap bytes, never wall-clock time. "M4-s" is the fuel converted with the
@@ -71,17 +72,20 @@ def ruler_section() -> None:
 # Sections run in this order. Engine, computer-player and UI tables go here.
 from tools.bench_engine import engine_section  # noqa: E402
 from tools.bench_ai import ai_section  # noqa: E402
+from tools.bench_heap import heap_section  # noqa: E402
 
 SECTIONS = [
     ruler_section,
     engine_section,
     ai_section,
+    heap_section,
 ]
 
 
 def main(argv: list[str]) -> int:
     wanted = argv[1:]
-    print("Quad Pocket cost figures (MicroPython 1.27 WASI VM, GC off; deterministic)")
+    print("Quad Pocket cost figures (fuel and bytes: MicroPython 1.27 WASI VM, GC off; heap "
+          "section: CircuitPython 10.2.1 unix VM; all deterministic)")
     print(f"1 M4-s = {mpvm.FUEL_PER_M4_SECOND:,} fuel (pystone calibration, +-50%)")
     chosen = [s for s in SECTIONS if not wanted or any(w in s.__name__ for w in wanted)]
     if not chosen:

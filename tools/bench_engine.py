@@ -1,6 +1,6 @@
 """Engine rows for `make bench`: what one move costs on the device, per board size."""
 
-from tools import mpvm
+from tools import cpvm, mpvm
 
 SIZES = (9, 11, 13, 15)
 
@@ -42,10 +42,10 @@ lines = ["*{a} {b}", "{c}"]
 _RESIDENT = """
 import gc
 from quadcore.geometry import geometry
-await mpvm_collect()
+gc.collect()
 a = gc.mem_alloc()
 geo = geometry({n})
-await mpvm_collect()
+gc.collect()
 print(gc.mem_alloc() - a, geo.nsq, len(geo.cell_sq))
 """
 
@@ -72,7 +72,7 @@ def measure_size(n):
             "g.play('*' + g.name(t[0]) + ' ' + g.name(t[1]))\n")
     play = mpvm.measure(setup, turn)
     base = mpvm.measure(setup, "t = [x for x in free[:2]]\n'*' + g.name(t[0]) + ' ' + g.name(t[1])\n")
-    out = mpvm.run_node(_RESIDENT.format(n=n))
+    out = cpvm.run_device(_RESIDENT.format(n=n))
     resident, nsq, inc = (int(v) for v in out.split())
     return {
         "n": n,
@@ -93,7 +93,7 @@ def engine_section():
     rows = [measure_size(n) for n in SIZES]
     for r in rows:
         n = r["n"]
-        row("n=%d: tables resident (node port, after gc)" % n, r["table_bytes"], None)
+        row("n=%d: tables resident (CircuitPython VM, after gc)" % n, r["table_bytes"], None)
         row("n=%d: place + undo of one marble" % n, r["place_undo_bytes"], r["place_undo"])
         row("n=%d: threat query (completes / thr)" % n, r["threat_bytes"], r["threat"])
         row("n=%d: play('*s m') of a typical turn" % n, None, r["play"])

@@ -1,6 +1,7 @@
 """Build the folder that goes onto a PyPortal's CIRCUITPY drive.
 
-    python -m tools.bundle [--out build/CIRCUITPY] [--mpy-cross PATH] [--version-stamp TEXT]
+    python -m tools.bundle [--out build/CIRCUITPY] [--py | --mpy-cross PATH] [--board NAME]
+                           [--version-stamp TEXT]
 
 Device layout (CircuitPython searches "/" then "/lib" for imports):
 
@@ -8,8 +9,10 @@ Device layout (CircuitPython searches "/" then "/lib" for imports):
     lib/quadcore/...                 the engine (repo: quadcore/)
     lib/quadpocket/...               the device UI (repo: lib/quadpocket/)
     lib/quadpocket/version.py        written here: the git describe stamp the About screen shows
-    lib/<Adafruit libraries>         copied from the pinned pip packages named in
-                                     requirements-device.txt (never kept in the repository)
+    lib/<Adafruit libraries>         from the pinned pip packages named in
+                                     requirements-device.txt (never kept in the repository):
+                                     only the modules the game imports and the board's
+                                     firmware does not freeze (FROZEN below)
 
 Host-only files never go in: tests, tools, the simulator, __pycache__, *.pyc, *.pyi, and
 __main__.py (the host command line; the device never runs `python -m`).
@@ -19,9 +22,14 @@ be a CircuitPython built-in module or a module in the bundle, unless it sits in 
 `try: ... except ImportError` guard (the Adafruit libraries' typing imports do). A missing
 library is a clear error here instead of an ImportError on the device.
 
-With --mpy-cross (or MPY_CROSS=...), every .py under lib/ is compiled to .mpy with
-CircuitPython's own mpy-cross. MicroPython's mpy-cross writes files that start with b"M";
-CircuitPython only loads files that start with b"C", so any other header is refused.
+By default every .py under lib/ (ours and the Adafruit libraries) is compiled to .mpy with
+CircuitPython's own mpy-cross for the version the project targets (tools/cpvm.py finds it:
+MPY_CROSS=..., then ../shared/circuitpython/bin, then `make circuitpython`'s build, then
+circuitpython-build-tools' download). A .mpy is loaded without compiling: measured on
+CircuitPython's VM, the whole game needs ~20 KB less heap than from .py (README, "Device
+memory"). --py keeps the sources as they are, for reading tracebacks on the device.
+MicroPython's mpy-cross writes files that start with b"M"; CircuitPython only loads files
+that start with b"C", so any other header is refused.
 
 The bundle is built in a scratch folder and swapped in at the end: a failed build leaves the
 previous bundle as it was.
@@ -37,6 +45,8 @@ import subprocess
 import sys
 from importlib import metadata
 from pathlib import Path
+
+from tools.cpvm import CP_TAG, MPY_HEADER, Missing, find_mpy_cross
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
@@ -65,6 +75,15 @@ CORE_MODULES = {
     "__future__", "array", "binascii", "builtins", "collections", "errno", "gc", "io",
     "json", "math", "micropython", "os", "random", "re", "select", "struct", "sys", "time",
 }
+# Libraries a board's firmware freezes: `sys.path` there is ['', '/', '.frozen', '/lib'], so a
+# copy in /lib is never imported and only takes flash. From CircuitPython's
+# ports/atmel-samd/boards/<board>/mpconfigboard.mk (FROZEN_MPY_DIRS), checked for 10.x:
+_PORTAL_FROZEN = frozenset({
+    "adafruit_connection_manager", "adafruit_display_text", "adafruit_esp32spi",
+    "adafruit_fakerequests", "adafruit_portalbase", "adafruit_requests", "neopixel"})
+FROZEN = {"pyportal": _PORTAL_FROZEN, "pyportal_titano": _PORTAL_FROZEN, "none": frozenset()}
+DEFAULT_BOARD = "pyportal"
+
 FALLBACK_HARDWARE_MODULES = {
     "analogio", "audiocore", "audioio", "audiomixer", "bitmaptools", "board", "busio",
     "digitalio", "displayio", "fontio", "microcontroller", "storage", "supervisor",
@@ -334,6 +353,11 @@ def drop_host_only(out, mods, reachable, builtins):
 
 # ---------------------------------------------------------------- mpy-cross
 
+# -O3: no line-number tables in the bytecode (and no asserts; the device code has none).
+# Every function's line table is loaded into RAM with its bytecode; tracebacks from the
+# .mpy bundle then name the function and file but not the line (the .py bundle does).
+MPY_OPTS = ["-O3"]
+
 def mpy_cross_version(mpy_cross):
     try:
         out = subprocess.run([str(mpy_cross), "--version"], capture_output=True, text=True,
@@ -344,7 +368,8 @@ def mpy_cross_version(mpy_cross):
 
 
 def compile_mpy(out, mpy_cross):
-    """Replace every lib/**/*.py in the staged bundle by its .mpy; code.py/boot.py stay .py."""
+    """Replace every lib/**/*.py in the staged bundle by its .mpy; code.py/boot.py stay .py
+    (CircuitPython runs only code.py/boot.py as its entry files)."""
     mpy_cross = Path(mpy_cross)
     if not mpy_cross.is_file() or not os.access(mpy_cross, os.X_OK):
         raise BundleError("MPY_CROSS=%s is not an executable file" % mpy_cross)
@@ -359,7 +384,8 @@ def compile_mpy(out, mpy_cross):
         dest = src.with_suffix(".mpy")
         rel = src.relative_to(out / "lib").as_posix()
         try:
-            run = subprocess.run([str(mpy_cross), "-o", str(dest), "-s", rel, str(src)],
+            run = subprocess.run([str(mpy_cross)] + MPY_OPTS + ["-o", str(dest), "-s", rel,
+                                                                 str(src)],
                                  capture_output=True, text=True, timeout=120)
         except (OSError, subprocess.SubprocessError) as exc:
             raise BundleError("mpy-cross failed on lib/%s: %s" % (rel, exc)) from None
@@ -367,6 +393,10 @@ def compile_mpy(out, mpy_cross):
             raise BundleError("mpy-cross failed on lib/%s: %s" % (rel, (run.stderr or run.stdout)
                                                                  .strip() or "no output file"))
         head = dest.read_bytes()[:2]
+        if head[:1] == b"C" and head != MPY_HEADER:
+            raise BundleError("lib/%s.mpy is .mpy version %d, CircuitPython %s loads version %d: "
+                              "use the mpy-cross of that release" % (
+                                  rel[:-3], head[1], CP_TAG, MPY_HEADER[1]))
         if head[:1] != b"C":
             raise BundleError(
                 "lib/%s.mpy starts with %r, not b'C': %s is not CircuitPython's mpy-cross "
@@ -442,8 +472,28 @@ def _safe_to_replace(out):
 
 
 def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requirements=None,
-          pins_file=None, compile_cost=True, log=print):
-    """Build the bundle; returns an info dict (also written beside it as <out>.json)."""
+          pins_file=None, compile_cost=True, log=print, py=False, board=DEFAULT_BOARD,
+          libraries=True):
+    """Build the bundle; returns an info dict (also written beside it as <out>.json).
+
+    .mpy by default (mpy_cross=None: found by tools.cpvm.find_mpy_cross); py=True keeps .py.
+    board picks which libraries count as frozen (FROZEN); libraries=False leaves the Adafruit
+    libraries out altogether (the VM tests run the game with stand-ins for them)."""
+    if board not in FROZEN:
+        raise BundleError("unknown board %r: one of %s" % (board, ", ".join(sorted(FROZEN))))
+    if py and mpy_cross:
+        raise BundleError("--py and --mpy-cross contradict each other: pick one")
+    if not py and not mpy_cross:
+        try:
+            mpy_cross = find_mpy_cross()
+        except Missing as exc:
+            raise BundleError(str(exc)) from None
+        if mpy_cross is None:
+            raise BundleError("no mpy-cross for CircuitPython %s: set MPY_CROSS=/path/to/it, run "
+                              "`make circuitpython`, install circuitpython-build-tools on a "
+                              "machine with the internet, or build a .py bundle with --py "
+                              "(make bundle BUNDLE_ARGS=--py)" % CP_TAG)
+    frozen = FROZEN[board]
     src, out = Path(src).resolve(), Path(out).resolve()
     problems = [name for name, _ in ENTRY_FILES if not (src / name).is_file()]
     problems += [name + "/" for name, _ in APP_PACKAGES if not (src / name).is_dir()]
@@ -478,7 +528,7 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
             if p.is_file():
                 owner[p.relative_to(stage).as_posix()] = "this repository"
         libs, lib_files = {}, {}
-        for name in names:
+        for name in (names if libraries else ()):
             files = library_files(name, pins)
             lib_files[name] = [dest for _, dest in files]
             for source, dest in files:
@@ -492,6 +542,11 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
             libs[name] = pins[_norm(name)]
 
         builtins = builtin_modules()
+        if not libraries:
+            builtins |= {Path(d).parts[1].split(".")[0] for name in names
+                         for _, d in library_files(name, pins)}
+        # A frozen library's own imports are followed through its pip copy (what it needs
+        # from /lib must ship), but the copy itself is removed below.
         reachable, missing = check_imports(stage, builtins)
         if missing:
             lines = ["  %s:%d imports %s" % m for m in missing]
@@ -502,6 +557,31 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
         mods = module_map(stage)
         dropped = drop_host_only(stage, mods, reachable, builtins)
         mods = module_map(stage)
+        not_shipped = {}
+        live_tops = {m.split(".")[0] for m in reachable}
+        for name, dests in lib_files.items():
+            for d in dests:
+                top = Path(d).parts[1]
+                top = top[:-3] if top.endswith(".py") else top
+                mod = ".".join(Path(d[4:]).with_suffix("").parts)
+                if mod.endswith(".__init__"):
+                    mod = mod[:-len(".__init__")]
+                if top in frozen:
+                    why = "frozen in %s's firmware" % board
+                elif d.endswith(".py") and mod not in reachable:
+                    why = "not imported by the game"
+                elif not d.endswith(".py") and top not in live_tops:
+                    why = "not imported by the game"
+                else:
+                    continue
+                if (stage / d).is_file():
+                    (stage / d).unlink()
+                    not_shipped.setdefault(name, set()).add(why)
+        for d in sorted((stage / "lib").rglob("*"), reverse=True):
+            if d.is_dir() and not any(d.iterdir()):
+                d.rmdir()
+        mods = module_map(stage)
+        reachable = {m for m in reachable if m in mods}
         reachable_files = {mods[m][0] for m in reachable if m in mods}
         cost = {}
         if compile_cost:
@@ -517,7 +597,11 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
         unused = sorted(name for name, dests in lib_files.items()
                         if not any(d in reachable_files or d[:-3] + ".mpy" in reachable_files
                                    for d in dests))
-        info = {"version": stamp, "libraries": libs, "mpy_cross": banner, "left_out": dropped,
+        shipped = {name: v for name, v in libs.items() if name not in unused}
+        info = {"version": stamp, "libraries": shipped, "mpy_cross": banner, "left_out": dropped,
+                "board": board, "frozen_on_board": sorted(frozen),
+                "libraries_not_shipped": {k: sorted(v) for k, v in not_shipped.items()
+                                          if k in unused},
                 "unused_libraries": unused,
                 "imported": sorted(reachable_files), "compile_heap": cost}
         if out.exists():
@@ -554,16 +638,16 @@ def size_report(out, info):
         else:
             key = "code.py + boot.py"
         parts[key] = parts.get(key, 0) + p.stat().st_size
-    lines = ["bundle %s  (version %s%s)" % (out, info["version"],
-                                             ", .mpy" if info.get("mpy_cross") else ""),
+    lines = ["bundle %s  (version %s, %s, board %s)" % (
+                 out, info["version"], ".mpy: " + info["mpy_cross"] if info.get("mpy_cross")
+                 else ".py sources", info.get("board", "?")),
              "  %d files, %s bytes" % (len(files), format(total, ","))]
     for key in sorted(parts):
         lines.append("    %-22s %9s bytes" % (key, format(parts[key], ",")))
     libs = ", ".join("%s==%s" % kv for kv in sorted(info.get("libraries", {}).items()))
     lines.append("  libraries: " + libs)
-    if info.get("unused_libraries"):
-        lines.append("  shipped but not imported by code.py/boot.py (static scan): %s"
-                     % ", ".join(info["unused_libraries"]))
+    for name, why in sorted(info.get("libraries_not_shipped", {}).items()):
+        lines.append("  not shipped: %s (%s)" % (name, "; ".join(why)))
     for rel, why in sorted(info.get("left_out", {}).items()):
         lines.append("  left out (host-only, not imported on the device; %s): %s" % (why, rel))
     modules = [out / rel for rel in _largest(out, len(files))]
@@ -595,8 +679,13 @@ def main(argv=None):
         "Build the CIRCUITPY folder (code.py, boot.py, lib/) for a PyPortal."))
     parser.add_argument("--src", default=str(ROOT), help="source tree (default: this repository)")
     parser.add_argument("--out", default=str(DEFAULT_OUT), help="bundle folder to (re)create")
-    parser.add_argument("--mpy-cross", default=os.environ.get("MPY_CROSS") or None,
-                        help="CircuitPython's mpy-cross: compile lib/ to .mpy (env MPY_CROSS)")
+    parser.add_argument("--mpy-cross", default=None,
+                        help="CircuitPython's mpy-cross (default: MPY_CROSS, then the copies "
+                        "tools/cpvm.py knows)")
+    parser.add_argument("--py", action="store_true",
+                        help="ship .py sources instead of .mpy (for debugging on the device)")
+    parser.add_argument("--board", default=DEFAULT_BOARD, choices=sorted(FROZEN),
+                        help="whose frozen libraries to leave out (default %(default)s)")
     parser.add_argument("--version-stamp", default=None,
                         help="version text for the About screen (default: git describe)")
     parser.add_argument("--no-compile-cost", action="store_true",
@@ -604,7 +693,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         build(args.src, args.out, mpy_cross=args.mpy_cross, version=args.version_stamp,
-              compile_cost=not args.no_compile_cost)
+              compile_cost=not args.no_compile_cost, py=args.py, board=args.board)
     except BundleError as exc:
         print("bundle: error: %s" % exc, file=sys.stderr)
         return 2

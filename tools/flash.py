@@ -16,6 +16,12 @@
   drive (settings, other libraries, your own files) is left alone.
 - --app-only copies code.py, boot.py and our two packages, and leaves lib/'s Adafruit
   libraries to you (for example when circup installed them as .mpy).
+- Twins: where a module is on the drive both as .py and as .mpy in one folder, CircuitPython
+  imports the .py (checked on its VM: the .py is tried first). In the folders the bundle
+  owns, the one the bundle does not ship is removed; elsewhere (libraries under --app-only,
+  your own files) the flash says which file wins and leaves both. Copies in /lib of
+  libraries the board's firmware freezes are never imported there ('.frozen' comes first
+  on sys.path): the flash names them too.
 """
 
 import argparse
@@ -167,11 +173,38 @@ def make_plan(bundle, drive, app_only=False):
             removals.append((rel, path.stat().st_size))
 
     notes = []
+    after = {rel for rel in present if rel not in dict(removals)} | set(wanted)
+    for py, mpy in twins(after):
+        notes.append("warning: %s and %s are both on the drive: CircuitPython imports the .py "
+                     "(delete the one you do not want)" % (py, mpy))
+    for rel in frozen_copies(after):
+        notes.append("note: %s is frozen in the PyPortal's firmware, which is imported "
+                     "instead: the copy only takes space" % rel)
     for name in RUN_ORDER[:RUN_ORDER.index("code.py")]:
         if (drive / name).exists():
             notes.append("warning: %s is on the drive and CircuitPython runs it instead of "
                          "code.py: rename or delete it to start the game" % name)
     return writes, removals, notes
+
+
+def twins(rels):
+    """[(x.py, x.mpy)] for modules present in both forms in one folder."""
+    rels = set(rels)
+    return sorted((r, r[:-3] + ".mpy") for r in rels
+                  if r.endswith(".py") and r[:-3] + ".mpy" in rels)
+
+
+def frozen_copies(rels):
+    """Top-level /lib entries that PyPortal firmware freezes (so never imported from /lib)."""
+    from tools.bundle import FROZEN
+    out = set()
+    for r in rels:
+        parts = r.split("/")
+        if parts[0] == "lib" and len(parts) > 1:
+            name = parts[1].rsplit(".", 1)[0] if len(parts) == 2 else parts[1]
+            if name in FROZEN["pyportal"]:
+                out.add("lib/" + parts[1])
+    return sorted(out)
 
 
 def _space_needed(writes, removals, block):
@@ -242,7 +275,8 @@ def flash(bundle=DEFAULT_OUT, drive=None, app_only=False, dry_run=False, log=pri
         if built_for is not None and built_for != major:
             raise FlashError("the bundle's .mpy files were made by CircuitPython %d's mpy-cross "
                              "but the board runs CircuitPython %d: rebuild with the matching "
-                             "mpy-cross (or without MPY_CROSS). Nothing was copied."
+                             "mpy-cross (MPY_CROSS=...) or as .py (BUNDLE_ARGS=--py). Nothing "
+                             "was copied."
                              % (built_for, major))
     log("%s: %s" % (drive, banner))
     for note in notes:

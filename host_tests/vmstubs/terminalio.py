@@ -9,6 +9,11 @@ class _Glyph:
         self.tile_index = tile
         self.width = 6
         self.height = 12
+        # fontio.Glyph's placement fields (adafruit_display_text reads them)
+        self.dx = 0
+        self.dy = 0
+        self.shift_x = 6
+        self.shift_y = 0
 
 
 class _Font:

@@ -154,6 +154,7 @@ class App:
         self.need_render = True
         if mode == "play" and self.menus is not None:
             # Back on the board: menu code and screen go (rebuilt, ~0.1 s, when next opened).
+            self.menus.save()  # preferences changed in the menu: one write for them all
             self.menus = None
             for name in ("menus", "storage", "build", "startup"):
                 self.forget(name)

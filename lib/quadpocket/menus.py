@@ -66,7 +66,7 @@ class Menus:
         self.title = ""
         self.at = 0         # first line of the text page shown
         self.back = "main"  # where Back on a text page goes
-        self.store = None   # quadpocket.storage.Store once a preference changed
+        self.changed = False  # a preference changed since the menu opened
 
     # --- the screen ----------------------------------------------------------------------
     def _button(self, i, row, x, w, name):
@@ -191,7 +191,7 @@ class Menus:
             if name == "vs":
                 if p.opponent == "computer":
                     p.opponent, p.humans = "humans", 2
-                elif p.humans < 6:
+                elif p.humans < (3 if p.variant == "duel" else 6):  # Duel: 2 colours a seat
                     p.humans += 1
                 else:
                     p.opponent = "computer"
@@ -201,9 +201,8 @@ class Menus:
                 p.variant = _cycle(VARIANT_NAMES, p.variant)
             elif name == "first":
                 p.first = "computer" if p.first == "player" else "player"
-            if p.variant == "bridge":  # Bridge is for exactly four humans
-                p.opponent = "humans"
-                p.humans = 4
+            from quadpocket.startup import fix_setup  # Bridge: 4 humans; Duel: 3 at most
+            fix_setup(p)
         else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)
@@ -222,12 +221,19 @@ class Menus:
                 app.forget("build")
             else:  # show_move, auto_advance, one_short, claim, confirm
                 setattr(p, name, not getattr(p, name))
-        if self.store is None:
-            from quadpocket.storage import Store
-            self.store = Store(app.p.nvm)
-            self.store.prefs = p
-        self.store.save_prefs()
+        self.changed = True  # saved when the menu closes (save)
         self.open(page)
+
+    def save(self):
+        """Write the preferences changed while the menu was open: one nvm erase cycle
+        however many taps changed them (each write risks the whole nvm block on a
+        SAMD51, see quadpocket.records). App.show calls it on the way back to a game."""
+        if self.changed:
+            self.changed = False
+            from quadpocket.storage import Store
+            st = Store(self.app.p.nvm)
+            st.prefs = self.app.prefs
+            st.save_prefs()
 
     # --- text pages ----------------------------------------------------------------------
     def page_text(self, what):

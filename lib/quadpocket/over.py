@@ -52,15 +52,53 @@ def game_over(play, fresh):
         app.sound("win" if kind == "win" else "loss")
     if fresh:
         app.save_session()
+        text = record(g)
         log = app.p.log
-        log("# Quad Pocket game: %dx%d, %d players, %s" % (g.n, g.n, g.rules.players,
-                                                          g.rules.variant))
-        for line in g.record().split("\n"):
+        for line in text.split("\n"):
             if line:
                 log(line)
-        log("# result: %s" % (kind if seat is None else "%s seat %d" % (kind, seat + 1))
-            + " (%s)" % why)
+        append(app.p, text)
     play.result = lines(play, level, stats)
+
+
+def record(g):
+    """The finished game as a record the referee reads (python -m quadcore referee FLAGS
+    < game.txt): a comment with the rule flags, one turn a line, a comment with the result."""
+    r = g.rules
+    kind, seat, why = g.result
+    out = ["# Quad Pocket game: %dx%d, %d players, %s" % (g.n, g.n, r.players, r.variant),
+           "# referee flags: --size %d --players %d --marbles %d --stars %d --variant %s%s"
+           % (g.n, r.players, r.marbles, r.stars, r.variant,
+              " --one-short" if r.one_short else "")]
+    if r.claim:
+        out.append("# claim mode: quads count only when claimed (the referee does not judge"
+                   " claims)")
+    out.append(g.record())
+    out.append("# result: %s (%s)" % (kind if seat is None else "%s seat %d" % (kind,
+                                                                            seat + 1), why))
+    return "\n".join(out) + "\n\n"
+
+
+def append(platform, text):
+    """Add the record to the game-record file when the program may write the drive: on
+    the device that is /quad_games.txt after a start with a finger on the screen
+    (boot.py); otherwise the drive is the computer's, open() fails, and the serial
+    console has the record anyway. Elsewhere only a platform's own record_file is used
+    (the simulator must never write to its computer's root folder)."""
+    import sys
+    path = getattr(platform, "record_file", None)
+    if path is None and sys.implementation.name == "circuitpython":
+        path = "/quad_games.txt"
+    if not path:
+        return False
+    try:
+        with open(path, "a") as f:
+            f.write(text)
+        return True
+    except OSError as e:  # read-only (a normal start: errno 30), drive full: go on
+        if not e.args or e.args[0] != 30:
+            platform.log("record not written to %s: %s" % (path, e))
+        return False
 
 
 def lines(play, level, stats):

@@ -157,10 +157,8 @@ class Play:
         for _ in range(max_steps):
             try:
                 move = next(self.thinker)
-            except StopIteration:
-                p.log("computer player stopped without a move")
-                self.stop_thinking()
-                return True
+            except Exception as e:  # ended or failed without a turn: refused below
+                move = "# %r" % (e,)
             if move is not None or ticks_diff(p.ticks_ms(), deadline) >= 0:
                 break
         if move is None:
@@ -182,11 +180,15 @@ class Play:
         g.star_armed = False
         try:
             g.play(move)
-        except ValueError as e:  # a bug in the player must not stop the device
-            p.log("computer move %r refused: %s" % (move, e))
-            self.msg = "CPU error"
-            return view.render(self)
-        p.log("computer: " + move)
+            p.log("computer: " + move)
+        except ValueError as e:  # a bug in the player must not stop the game:
+            from quadpocket import rescue  # log it, play a plain legal turn instead
+            ok = rescue.play_any(g, p.log, move, e)
+            del rescue
+            self.app.forget("rescue")
+            if not ok:
+                self.msg = "CPU: no move"
+                return view.render(self)
         if g.rules.claim and g.result is None and g.claimable(seat) >= 0:
             g.claim(seat)  # the computer claims its quad at once
         self.after_change("marble")

@@ -3,7 +3,7 @@
 Each note fades in over ~5 ms and out over up to ~15 ms, so every sound starts
 and ends at the centre value: no click when the speaker amplifier switches.
 Samples are computed with small integers from a 64-entry sine table (products
-stay below 2**25), built when a sound is played.  Every sound is at most
+stay below 2**25), built in place when a sound is played.  Every sound is at most
 1024 samples = 2 KB; all five together are 3,464 samples = 6,928 bytes, so only the
 sound played last is kept (the speaker may still be playing it, and a repeat, like
 the marble sound every move, costs no rebuild); changing the level drops it.
@@ -58,7 +58,11 @@ def build(name, level):
     total = 0
     for note in notes:
         total += note[2]
-    buf = array("H", bytes(2 * total))
+    # One allocation at full size: array() sizes itself from len(range) and a range holds
+    # no buffer, where array("H", bytes(2 * total)) held the bytes and the array together
+    # (2 x 2 KB for "win": the first MemoryError of the game on CircuitPython's VM at the
+    # smallest heaps). Every sample is overwritten below.
+    buf = array("H", range(total))
     sine = _sine_table()
     pos = 0
     for f0, f1, n, wave in notes:

@@ -9,24 +9,49 @@ from quadpocket.play import MAGIC, NO_CPU, VERSION, Session
 
 
 def start(app):
+    """Nothing stored may stop the app from starting: a record that does not load gives
+    defaults (storage), one that loads but cannot be played gives a new game, and any other
+    error on the way gives default preferences and a standard game; each with a message."""
     from quadpocket import build
-    from quadpocket.storage import Store
+    from quadpocket.storage import Prefs, Store
     p = app.p
-    st = Store(p.nvm)
-    app.prefs = st.prefs  # plain values: keeping them keeps no storage code
-    app.games = st.games  # [slot, sequence, length] of the saved game (records.save_game)
-    data = st.load_game()
-    del st
+    data = None
+    try:
+        st = Store(p.nvm)
+        app.prefs = st.prefs  # plain values: keeping them keeps no storage code
+        app.games = st.games  # [slot, sequence, length] of the saved game (records)
+        app.notes = st.notes  # records found damaged, each with its player's message
+        data = st.load_game()
+    except Exception as e:  # the nvm itself fails: run on defaults, save nothing over it
+        p.log("stored data unreadable: %r" % (e,))
+        app.prefs = Prefs()
+        app.prefs.tutorial_done = True
+        app.games = [-1, 0, 0]
+        app.notes = ["Memory error"]
+    st = None
     app.forget("storage")
     build.palettes(app)
-    build.colours(app, app.prefs.contrast)
-    if not app.prefs.tutorial_done:
-        from quadpocket import tutorial
-        tutorial.start(app)
-        del tutorial
-        app.forget("tutorial")
-    else:
-        resume(app, data)
+    try:
+        build.colours(app, app.prefs.contrast)
+        if not app.prefs.tutorial_done:
+            from quadpocket import tutorial
+            tutorial.start(app)
+            del tutorial
+            app.forget("tutorial")
+        else:
+            resume(app, data)
+    except Exception as e:
+        p.log("start-up failed: %r; default preferences" % (e,))
+        app.play.tutor = None
+        app.prefs = Prefs()
+        app.prefs.tutorial_done = True
+        app.notes.append("Prefs reset")
+        build.colours(app, False)
+        new_game(app)
+    for note in app.notes:
+        p.log("start-up: " + note)
+    if app.notes:
+        app.play.msg = app.notes[0]  # shown on the status line until the next tap
 
 
 def show(app, session, mode=True):
@@ -41,7 +66,11 @@ def show(app, session, mode=True):
     key = (g.n, r.ncolours, r.players)
     if key != play.key:
         from quadpocket import build
-        build.views(play, key)  # board and panel for this size and seat count
+        try:
+            build.views(play, key)  # board and panel for this size and seat count
+        except Exception:
+            play.key = None  # half built: the next game builds its screen again
+            raise
         del build
         app.forget("build")
     play.hint = play.hint_stars = ()
@@ -66,24 +95,27 @@ def resume(app, data=None):
         from quadpocket.storage import Store
         data = Store(app.p.nvm).load_game()
         app.forget("storage")
-    s = None
     if data is not None:
         try:
             s = load_session(data)
-        except ValueError as e:
-            app.p.log("saved game ignored: %s" % e)
-    if s is None:
-        new_game(app)
-    else:
-        app.session = s
-        show(app, s)
+            app.session = s
+            show(app, s)
+            return
+        except Exception as e:  # damaged, or a game this screen cannot show
+            app.p.log("saved game ignored: %r" % (e,))
+            app.notes.append("Save unusable")
+    new_game(app)
 
 
 def fix_setup(prefs):
-    """Keep the new-game choices consistent (Bridge is for exactly four humans)."""
+    """Keep the new-game choices to games that can be played and drawn: Bridge is for
+    exactly four humans; a Duel seat plays two colours and the sprite sheet has six, so a
+    Duel has at most three seats."""
     if prefs.variant == "bridge":
         prefs.opponent = "humans"
         prefs.humans = 4
+    elif prefs.variant == "duel" and prefs.humans > 3:
+        prefs.humans = 3
 
 
 def new_game(app):
@@ -101,14 +133,26 @@ def new_game(app):
     stars = p.stars if (p.variant == "standard" and players == 2 and p.size >= 11) else None
     try:
         g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim)
+        if g.rules.ncolours > 6:
+            raise ValueError("%d colours, the screen has 6" % g.rules.ncolours)
     except ValueError as e:
         app.p.log("new game: %s; standard game instead" % e)
-        g = Game(11, 2, None, p.stars, p.one_short, "standard", p.claim)
+        g = None
     cpu = -1 if humans else (0 if p.first == "computer" else 1)
-    s = Session(g, cpu, app.p.ticks_ms())
-    app.session = s
-    app.forget("claims")  # loaded again if this game is in claim mode
-    show(app, s, False)
+    for _ in range(2):
+        if g is None:  # the standard game, with the options that always work
+            g = Game(11, 2, None, p.stars, p.one_short, "standard", p.claim)
+        s = Session(g, cpu, app.p.ticks_ms())
+        app.session = s
+        app.forget("claims")  # loaded again if this game is in claim mode
+        try:
+            show(app, s, False)
+            break
+        except Exception as e:
+            if g.rules.variant == "standard" and g.n == 11 and g.rules.players == 2:
+                raise  # not the stored choices: a bug to see, not to hide
+            app.p.log("new game: %r; standard game instead" % (e,))
+            g = None
     app.save_session()
     app.show(app.play.group, "play")
 
@@ -124,6 +168,8 @@ def load_session(data):
             raise ValueError("session record ends early")
         start = 13 + 3 * data[12]
     game = Game.from_bytes(data[start:])
+    if game.rules.ncolours > 6:  # the sprite sheet has six marble colours
+        raise ValueError("a game of %d colours cannot be shown" % game.rules.ncolours)
     cpu = -1 if data[2] == NO_CPU else data[2]
     if cpu >= game.rules.players or data[3] & ~1:
         raise ValueError("session header is damaged")

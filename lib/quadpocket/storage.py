@@ -14,17 +14,19 @@ except ImportError:  # plain CPython without Blinka's micropython module
     def const(x):  # type: ignore[misc]
         return x
 
-from quadpocket.records import GAME_MAX, GAME_OFF, GAME_SIZE, crc16, save_game
+from quadpocket.records import GAME_MAX, GAME_OFF, GAME_SIZE, VERSION, crc16, save_game
 from quadpocket.records import write as _write
 
 _HDR = const(8)
-_VERSION = const(1)
 
+# Two slots per type (quadpocket.records has the layout and why).
 _PREFS_OFF = const(0)
-_PREFS_SIZE = const(64)
-_STATS_OFF = const(64)
-_STATS_SIZE = const(64)
+_PREFS_SIZE = const(48)
+_STATS_OFF = const(96)
+_STATS_SIZE = const(48)
 _MAXCOUNT = const(65535)
+# Version 1 places (one copy each), read only when the version 2 slots are empty.
+_V1 = ((0x70, 0, 64), (0x73, 64, 64), (0x67, 1024, 1024), (0x67, 2048, 1024))
 
 __all__ = ["GAME_MAX", "LEVELS", "OUTCOMES", "STAT_KEYS", "Prefs", "Store", "crc16"]
 
@@ -141,38 +143,56 @@ def _new_stats():
 
 
 class Store:
-    """Reads prefs and stats at once; writes a region only when its bytes change."""
+    """Reads prefs and stats at once; writes a record only when its bytes change.
+
+    notes: short messages (13 characters at most, the status line) for records found
+    damaged with no good copy left, so the player learns why something was reset."""
 
     def __init__(self, nvm):
         self.nvm = nvm
-        r = _load(nvm, _PREFS_OFF, _PREFS_SIZE, 0x70)
-        self._prefs_raw = r[1] if r else None
-        self.prefs = _decode_prefs(self._prefs_raw)
+        self.notes = []  # type: list[str]
+        self._prefs = _newest(nvm, _PREFS_OFF, _PREFS_SIZE, 0x70)
+        self._stats = _newest(nvm, _STATS_OFF, _STATS_SIZE, 0x73)
+        self._games = None
+        raw = _read(nvm, _PREFS_OFF, _PREFS_SIZE, self._prefs, 0x70, "Prefs reset",
+                    self.notes)
+        st = _read(nvm, _STATS_OFF, _STATS_SIZE, self._stats, 0x73, "Stats reset",
+                   self.notes)
+        old = None  # version 1 records to carry over: [prefs, stats, game]
+        if raw is None and st is None and self._prefs[0] < 0 and self._stats[0] < 0 \
+                and not self.notes:
+            old = _v1(nvm)
+            raw, st = old[0], old[1]
+        self.prefs = _decode_prefs(raw)
+        if raw is not None and len(raw) < len(_PREF_FIELDS) + 1:
+            self.notes.append("Prefs reset")  # a valid record of no use: say so
         self.stats = _new_stats()
-        r = _load(nvm, _STATS_OFF, _STATS_SIZE, 0x73)
-        self._stats_raw = r[1] if r else None
-        raw = self._stats_raw
-        if raw is not None and len(raw) == 2 * len(LEVELS) * len(STAT_KEYS):
+        if st is not None and len(st) != 2 * len(LEVELS) * len(STAT_KEYS):
+            self.notes.append("Stats reset")
+        elif st is not None:
             i = 0
             for lv in LEVELS:
                 d = self.stats[lv]
                 for k in STAT_KEYS:
-                    d[k] = raw[i] | raw[i + 1] << 8
+                    d[k] = st[i] | st[i + 1] << 8
                     i += 2
-        self._games = None
+        if old is not None:
+            # Write version 1 data into the new slots once: nothing of it may be lost.
+            if st is not None:
+                self.save_stats()
+            if raw is not None:
+                self.save_prefs()
+            if old[2] is not None and len(old[2]) <= GAME_MAX:
+                self.save_game(old[2])
 
     @property
     def games(self):
         """The game slots, read when first needed: [newest valid slot (-1: none), its
         sequence byte, its payload length] (records.save_game keeps it up to date)."""
         if self._games is None:
-            g = [-1, 0, 0]
-            if self.has_game_slots():
-                for s in (0, 1):
-                    r = _load(self.nvm, GAME_OFF + s * GAME_SIZE, GAME_SIZE, 0x67)
-                    if r is not None and (g[0] < 0 or 0 < ((r[0] - g[1]) & 255) < 128):
-                        g = [s, r[0], len(r[1])]
-            self._games = g
+            self._games = _newest(self.nvm, GAME_OFF, GAME_SIZE, 0x67)
+            if self._games[0] < 0 and _damaged(self.nvm, GAME_OFF, GAME_SIZE, 0x67):
+                self.notes.append("Save damaged")
         return self._games
 
     def has_game_slots(self):
@@ -181,12 +201,8 @@ class Store:
     # -- preferences --------------------------------------------------------
     def save_prefs(self):
         """Write the prefs if they changed; ValueError (nothing written) on a bad value."""
-        data = _encode_prefs(self.prefs)
-        if data == self._prefs_raw:
-            return False
-        _write(self.nvm, _PREFS_OFF, 0x70, 0, data)
-        self._prefs_raw = data
-        return True
+        return save_game(self.nvm, self._prefs, _encode_prefs(self.prefs), _PREFS_OFF,
+                         _PREFS_SIZE, 0x70)
 
     # -- statistics ---------------------------------------------------------
     def record_result(self, level, outcome):
@@ -218,12 +234,7 @@ class Store:
                     raise ValueError("stat %s/%s: %r" % (lv, k, v))
                 out.append(v & 255)
                 out.append(v >> 8)
-        data = bytes(out)
-        if data == self._stats_raw:
-            return False
-        _write(self.nvm, _STATS_OFF, 0x73, 0, data)
-        self._stats_raw = data
-        return True
+        return save_game(self.nvm, self._stats, out, _STATS_OFF, _STATS_SIZE, 0x73)
 
     # -- game in progress (records.GameSlots) --------------------------------
     def save_game(self, data):
@@ -248,13 +259,60 @@ class Store:
         return save_game(self.nvm, g, b"")
 
 
-def _load(nvm, off, size, tag):
+def _newest(nvm, off, size, tag):
+    """[newest valid slot (-1: none), its sequence byte, its payload length] of a
+    two-slot record type at off."""
+    g = [-1, 0, 0]
+    if off + 2 * size <= len(nvm):
+        for s in (0, 1):
+            r = _load(nvm, off + s * size, size, tag)
+            # the later sequence number (modulo 256) is the newer copy
+            if r is not None and (g[0] < 0 or 0 < ((r[0] - g[1]) & 255) < 128):
+                g = [s, r[0], len(r[1])]
+    return g
+
+
+def _read(nvm, off, size, slots, tag, note, notes):
+    """The newest payload of a type, or None; a note if its slots hold only damage."""
+    if slots[0] >= 0:
+        r = _load(nvm, off + slots[0] * size, size, tag)
+        return r[1] if r else None
+    if _damaged(nvm, off, size, tag):
+        notes.append(note)
+    return None
+
+
+def _damaged(nvm, off, size, tag):
+    """True if a slot starts like one of our records (so was written) but is not valid."""
+    for s in (0, 1):
+        o = off + s * size
+        if o + 3 <= len(nvm) and nvm[o] == 0x51 and nvm[o + 1] == tag and \
+                nvm[o + 2] == VERSION:
+            return True
+    return False
+
+
+def _v1(nvm):
+    """(prefs, stats, game) payloads of a version 1 layout, None for each one absent."""
+    out = []
+    best = None
+    for tag, off, size in _V1:
+        r = _load(nvm, off, size, tag, 1)
+        if tag != 0x67:
+            out.append(r[1] if r else None)
+        elif r is not None and (best is None or 0 < ((r[0] - best[0]) & 255) < 128):
+            best = r
+    out.append(best[1] if best and best[1] else None)
+    return out
+
+
+def _load(nvm, off, size, tag, version=VERSION):
     """(seq, payload bytes) of a valid record at off, else None."""
     if off + size > len(nvm):
         return None
     h = nvm[off:off + _HDR]
     n = h[4] | h[5] << 8
-    if h[0] != 0x51 or h[1] != tag or h[2] != _VERSION or n > size - _HDR:
+    if h[0] != 0x51 or h[1] != tag or h[2] != version or n > size - _HDR:
         return None
     body = bytes(nvm[off + _HDR:off + _HDR + n])
     # The CRC covers header[0:6] then the payload.

@@ -91,7 +91,10 @@ class Other:
                 b.place(x, MARBLE + c)
                 placed.append(x)
                 j += 1
-                if b.nopen[c][4]:
+                # A quad ends the game at once, so the turn stops there; in claim mode
+                # nothing is announced and a Duel turn still needs its second marble
+                # (stopping here gave a one-marble turn the engine refuses).
+                if b.nopen[c][4] and not r.claim:
                     break
         finally:
             while placed:

