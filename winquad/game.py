@@ -103,7 +103,8 @@ class Game:
         for y in take:
             if y not in avail:
                 raise ValueError("%s cannot be taken by %s" % (
-                    cell_name(y) if 0 <= y < 64 else repr(y), format_turn(frm, to)))
+                    cell_name(y) if isinstance(y, int) and 0 <= y < 64 else repr(y),
+                    format_turn(frm, to)))
             bits |= 1 << _dir_of(to, y)
         self._apply(to | frm << 6 | bits << 12)
 
