@@ -3,7 +3,8 @@ one move (117 M fuel ~ one M4-second, tools/mpvm.py).
 
     python -m tools.wq_vm [--levels trainer,easy,average,expert] [--suite FILE]
 
-The suite (host_tests/data/winther_suite.txt) holds positions from Expert-Average games.
+The suite (host_tests/data/winther_suite.txt, made by tools/make_wq_suite.py) holds positions
+from Expert-Average games.
 Each (position, level) is two VM runs that build the game and import the player with its
 tables; one then plays `ai.choose` and the other a no-op, so the difference is the steady
 cost of one move on the device after start-up. Bytes: gc.mem_alloc() around the move with
