@@ -76,6 +76,30 @@ def test_the_effort_is_a_node_budget():
         assert 0 < p.nodes <= ai.SETTINGS[level][1] + 2 * 64, level
 
 
+def test_trainer_highlights_are_the_cells_that_make_a_four_at_once():
+    from winther_reference import RefGame
+    from winquad.notation import parse_cell
+    from winther_tactics import after
+    seen = 0
+    for seed in range(40):
+        g = random_game(seed, 3 + seed * 2)
+        if g.result is not None:
+            continue
+        ref = RefGame(12)
+        for t in g.record().split():
+            ref.play(t)
+        me = g.turn
+        want = set()
+        for t in ref.legal_turns():
+            if "x" in t:
+                continue      # a capture cannot make one's own four
+            res = after(ref, t).result
+            if res == ("win", me, "four"):
+                want.add(parse_cell(t.split("-")[-1]))
+        assert set(ai.trainer_highlights(g, me)) == want, g.record()
+        seen += bool(want)
+    assert seen >= 3    # some positions do have such cells
+
 # -- the frontier shortcut is exact ------------------------------------------------------
 def plain_depth1(p, g):
     """negamax(c, depth=1) the slow way: make every move, look, evaluate, unmake."""

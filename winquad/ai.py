@@ -142,6 +142,37 @@ def hint(game, seed=0):
     return choose(game, "expert", seed)
 
 
+def trainer_highlights(game, seat):
+    """Cells where `seat` would make an exact four with one turn (a drop there, or a step
+    into it), sorted: what the Trainer level shows the player."""
+    b = game.board
+    out = []
+    if game.result is not None:
+        return out
+    cells = b.cells
+    for x in range(64):
+        if cells[x]:
+            continue
+        r, f = x >> 3, x & 7
+        ln = b.ln
+        base = seat << 4
+        if b.hand[seat]:
+            if FOUR[ln[base + r] | 1 << f] or FOUR[ln[base + 8 + f] | 1 << r]:
+                out.append(x)
+            continue
+        for d in range(4):
+            y = NB[x * 4 + d]
+            if y != OFF and cells[y] == seat + 1:
+                m = x | y << 6
+                b.make(m, seat)
+                hit = b.has_four(seat)
+                b.unmake(m, seat)
+                if hit:
+                    out.append(x)
+                    break
+    return out
+
+
 def _judge(s, cw, cb, c, hand_c, hand_e):
     """The static value for c to move, from White's line sum s (material included) and each
     side's completion cells (cw, cb)."""
