@@ -203,12 +203,12 @@ def test_every_level_takes_a_win_at_once(answers):
 
 # -- ladder -------------------------------------------------------------------------------
 # Measured with `python -m tools.wq_ladder` (40 games a pair, 12 counters; README "Winther's
-# Quad"): expert-trainer 0.875, average-trainer 0.900, easy-trainer 0.575, expert-average
-# 0.762, expert-easy 0.637; every level 0.975 or more against the reference. The thresholds leave a margin below those figures; the games are deterministic,
+# Quad"): expert-trainer 0.875, average-trainer 0.850, easy-trainer 0.713, expert-average
+# 0.700, expert-easy 0.662; every level 0.975 or more against the reference. The thresholds leave a margin below those figures; the games are deterministic,
 # so a change in strength, not luck, is what fails them.
 @pytest.mark.parametrize("a,b,least", [("expert", "trainer", 0.75), ("average", "trainer", 0.75),
-                                       ("easy", "trainer", 0.55), ("expert", "average", 0.6),
-                                       ("expert", "easy", 0.5)])
+                                       ("easy", "trainer", 0.6), ("expert", "average", 0.6),
+                                       ("expert", "easy", 0.55)])
 def test_ladder_head_to_head(a, b, least):
     assert head_to_head(a, b, 40) >= least
 

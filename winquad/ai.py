@@ -27,7 +27,8 @@ from .notation import format_turn
 LEVELS = ("trainer", "easy", "average", "expert")
 
 # depth: deepest iteration; budget: nodes for the whole decision (a node = one move tried,
-# made or valued by the frontier shortcut); noise: random points (0..noise) added to each
+# made or valued by the frontier shortcut; a leaf valued the long way counts 3, and so does
+# generating the moves of an inner node, as they cost about that much more); noise: random points (0..noise) added to each
 # root move's score. On the MicroPython WASI VM a node costs 45-180 k fuel (the most in the
 # move phase, where captures go the long way), so the budgets keep the worst move of the
 # suite at ~85% of the device budgets
@@ -35,9 +36,9 @@ LEVELS = ("trainer", "easy", "average", "expert")
 # README, "Winther's Quad"; python -m tools.wq_vm).
 SETTINGS = {
     "trainer": (1, 300, 60),
-    "easy": (2, 170, 6),
-    "average": (3, 750, 4),
-    "expert": (6, 1700, 1),
+    "easy": (2, 120, 6),
+    "average": (3, 650, 4),
+    "expert": (6, 1500, 1),
 }
 
 ROOTMAX = 1088        # root move slots: 64 cells x 16 capture choices at the very most
@@ -214,6 +215,9 @@ class Player:
                 yield _fmt(BUF[i])
                 return
         n = self.forced(c, 0, n)
+        if n == 1:
+            yield _fmt(BUF[0])   # one block, nothing to weigh
+            return
         for i in range(n):
             NOISE[i] = self.rng.below(self.noise + 1)
             SCORE[i] = 0
@@ -308,6 +312,7 @@ class Player:
             return self.frontier_steps(c, alpha, beta, ply)
         k0 = ROOTMAX + (ply - 1) * MAXGEN
         k = b.gen(c, BUF, k0, k0 + MAXGEN)
+        self.nodes += 3   # generating costs about three frontier leaves (~350 k fuel)
         if k == k0:
             return ply - WIN   # no move: stalemated (a drop always finds a cell)
         k = self.forced(c, k0, k)
@@ -531,6 +536,7 @@ class Player:
         s = caps
         while True:
             m = y | x << 6 | s << 12
+            self.nodes += 2   # made and fully evaluated: ~3 frontier leaves
             b.make(m, c)
             v = self.outcome(m, c)
             if v is None:
@@ -554,6 +560,7 @@ class Player:
         s = caps
         while True:
             m = x | x << 6 | s << 12
+            self.nodes += 2   # made and fully evaluated: ~3 frontier leaves
             b.make(m, c)
             v = self.outcome(m, c)
             if v is None:
