@@ -28,12 +28,14 @@ OUTSIDE = {
     "/dev/null",  # the host's, in an example command
     "lib/adafruit_display_text/", "lib/adafruit_touchscreen.py", "lib/adafruit_ticks.py",
     "lib/quadcore/", "lib/quadpocket/",   # the bundle's layout (quadcore sits at the root here)
+    "lib/quadcore/*.mpy", "lib/quadpocket/*.mpy", "lib/adafruit_touchscreen.mpy", "version.mpy",
+    "/lib",  # the board's library folder on its sys.path
     # inside third-party packages (the bundle report's example)
     "adafruit_display_text/bitmap_label.py", "label.py",
     # placeholders in example commands
-    "record.txt", "script.py", "/path/to/CIRCUITPY", "/path/to/mpy-cross", "DRIVE=E:/",
+    "record.txt", "script.py", "x.py", "x.mpy", "/path/to/CIRCUITPY", "/path/to/mpy-cross", "DRIVE=E:/",
     # the CircuitPython source tree a reader clones to build the measuring VM
-    "ports/unix", "mpy-cross",
+    "ports/unix", "mpy-cross", "py/",
 }
 MADE_BY_BUILD = ("build/",)
 # Top-level folders of the repository and of a working copy (.venv, node_modules: made by
