@@ -40,41 +40,12 @@ def test_scenarios_identical_on_circuitpython_vm(cpython_output):
     assert cpvm.run(SCENARIOS) == cpython_output
 
 
-RESIDENT = """
-import gc
-gc.collect()
-a = gc.mem_alloc()
-import quadcore
-gc.collect()
-b = gc.mem_alloc()
-import winquad
-from winquad import save
-gc.collect()
-c = gc.mem_alloc()
-from winquad import ai
-gc.collect()
-d = gc.mem_alloc()
-g = winquad.Game()
-gc.collect()
-e = gc.mem_alloc()
-from quadcore.prng import Rng
-r = Rng(1)
-while g.result is None and g.plies < 200:
-    ms = g.moves()
-    g.apply_move(ms[r.below(len(ms))])
-ms = None
-gc.collect()
-f = gc.mem_alloc()
-print(b - a, c - b, d - c, e - d, f - e, g.plies)
-"""
-
-
 def test_live_heap_on_circuitpython_vm():
     """Sources imported as they are (CircuitPython compiles them at import). README figures:
     engine ~16 KB, computer player ~29 KB (tables 13 KB, scratch 8.6 KB), a game ~0.4 KB
     fresh and ~2.5 KB after 93 turns."""
     cpvm.need_vm()
-    quad, engine, player, fresh, played, plies = (int(v) for v in cpvm.run(RESIDENT).split())
+    quad, engine, player, fresh, played, plies = wq_vm.resident_heap()
     assert plies > 50
     assert 8_000 < engine <= 20_000
     # The player's two 6,561-byte tables and its 8.6 KB of scratch are in the figure.

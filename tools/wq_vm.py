@@ -2,6 +2,7 @@
 one move (117 M fuel ~ one M4-second, tools/mpvm.py).
 
     python -m tools.wq_vm [--levels trainer,easy,average,expert] [--suite FILE]
+    python -m tools.wq_vm --heap     live heap on CircuitPython's unix VM (tools/cpvm.py)
 
 The suite (host_tests/data/winther_suite.txt, made by tools/make_wq_suite.py) holds positions
 from Expert-Average games.
@@ -91,12 +92,57 @@ def suite_costs(levels=LEVELS, suite=None, root=mpvm.REPO_ROOT, progress=None):
     return rows
 
 
+# Live heap after each import and of one game, on CircuitPython's VM (sources as they are;
+# gc.mem_alloc() after gc.collect()). Prints: quadcore, winquad (engine and save), the
+# computer player, a fresh game, the growth after a random game, its turns.
+RESIDENT = """
+import gc
+gc.collect()
+a = gc.mem_alloc()
+import quadcore
+gc.collect()
+b = gc.mem_alloc()
+import winquad
+from winquad import save
+gc.collect()
+c = gc.mem_alloc()
+from winquad import ai
+gc.collect()
+d = gc.mem_alloc()
+g = winquad.Game()
+gc.collect()
+e = gc.mem_alloc()
+from quadcore.prng import Rng
+r = Rng(1)
+while g.result is None and g.plies < 200:
+    ms = g.moves()
+    g.apply_move(ms[r.below(len(ms))])
+ms = None
+gc.collect()
+f = gc.mem_alloc()
+print(b - a, c - b, d - c, e - d, f - e, g.plies)
+"""
+
+
+def resident_heap():
+    """(quadcore, engine, player, fresh game, game growth, turns) in bytes."""
+    from tools import cpvm
+    return tuple(int(v) for v in cpvm.run(RESIDENT).split())
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.wq_vm",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--suite", default=str(SUITE))
+    ap.add_argument("--heap", action="store_true")
     a = ap.parse_args(argv)
+    if a.heap:
+        q, eng, player, fresh, grown, turns = resident_heap()
+        print("quadcore %d B, winquad engine %d B, computer player %d B, fresh game %d B, "
+              "+%d B after %d turns (CircuitPython unix VM, live heap)"
+              % (q, eng, player, fresh, grown, turns))
+        return 0
     levels = a.levels.split(",")
 
     def progress(name, r):
