@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from apptools import (close, device, info_line, info_text, inner_point, rgb, screen_text,
-                      start, stats, tile)
+                      start, start_with, stats, tile)
 
-from quadcore import parse_cell
+from quadcore import Game, parse_cell
 from quadpocket import view
 from quadpocket.build import CONTRAST, NORMAL, UI_NORMAL
 from tools.sim import rects
@@ -349,6 +349,25 @@ def test_a_wrong_claim_with_no_star_left_passes_the_turn():
     assert "Pass" in app.play.msg
     d.press("undo")
     assert g.turn == 0 and g.turns == 0
+
+
+def test_a_wrong_claim_whose_pass_ends_the_game_shows_the_end():
+    # Player 1 has played its last marble and owes its next turn; player 2, with a marble
+    # still in hand, claims wrongly and passes: player 1's turn comes with no marble left,
+    # so the stars decide (test_claim.py has the engine side).
+    g = Game(5, 2, 3, 0, claim=True)
+    g.play("b2")
+    g.claim(1)
+    for line in ("b4", "d2", "d4"):
+        g.play(line)
+    g.claim(0)
+    app, d, p = start_with(g, cpu=-1, prefs=dict(HUMANS, claim=True))
+    d.press("quad")
+    assert app.play.msg.startswith("Whose")
+    d.press("marble1")
+    g = app.play.game
+    assert g.result == ("draw", None, "stars") and g.turns == 6
+    assert "Pass" in app.play.msg and "Draw" in info_text(app)
 
 
 def test_menus_preferences_help_and_about(tmp_path):

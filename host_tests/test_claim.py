@@ -4,7 +4,7 @@ written here from the rules, with its own square search."""
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from quadcore import Game, parse_cell
@@ -175,11 +175,13 @@ def squares_of(n, exists):
 class Model:
     """Claim mode from rules.md and this project's choice, written out plainly."""
 
-    def __init__(self, n, players, stars):
+    def __init__(self, n, players, marbles, stars):
         self.n = n
         self.players = players
         self.stars = [stars] * players
+        self.marbles = [marbles] * players
         self.board = {}
+        self.ncells = n * n - 4          # the corners are not cells
         self.turn = 0
         self.placed = False
         self.last_cells = [[] for _ in range(players)]  # marbles of each seat's last turn
@@ -190,14 +192,32 @@ class Model:
         self.squares = squares_of(n, lambda a, b: not (a in (0, n - 1) and b in (0, n - 1)))
 
     def end_turn(self, seat, marbles):
+        """Every turn ends here: a marble, a pass, an owed turn passing by itself."""
         self.last_cells[seat] = marbles
         self.moved_last = seat
         self.turn = (seat + 1) % self.players
         self.placed = False
-        if self.turn in self.owes:
+        # The stars end comes first: a seat whose turn comes with no marble left (passes
+        # leave seats with different numbers) or no cell for one ends the game, even when
+        # a wrong claim has cost it this turn.
+        if self.marbles[self.turn] == 0 or len(self.board) == self.ncells:
+            best = max(self.stars)
+            self.result = ("draw", None, "stars") if self.stars.count(best) > 1 else \
+                ("win", self.stars.index(best), "stars")
+        elif self.turn in self.owes:
             self.owes.discard(self.turn)
-            self.last_cells[self.turn] = []
             self.end_turn(self.turn, [])
+
+    def star(self, x):
+        self.board[x] = "*"
+        self.stars[self.turn] -= 1
+        self.placed = True
+
+    def marble(self, x):
+        seat = self.turn
+        self.board[x] = seat
+        self.marbles[seat] -= 1
+        self.end_turn(seat, [x])
 
     def right(self, seat, cells_):
         return any(all(self.board.get(x) == seat for x in sq) and set(sq) & set(cells_)
@@ -214,6 +234,7 @@ class Model:
         else:
             return "error"
         if self.right(seat, made):
+            self.result = ("win", seat, "quad")
             return "win"
         if self.stars[seat]:
             self.stars[seat] -= 1
@@ -225,50 +246,83 @@ class Model:
         return "owe"
 
 
+def both(g, m, kind, arg):
+    """One action (("claim", seat), ("star", x) or ("marble", x)) in the engine and in the
+    model; the two must agree on everything the rules decide."""
+    if kind == "claim":
+        expect = m.claim(arg)
+        if expect == "error":
+            with pytest.raises(ValueError):
+                g.claim(arg)
+            return
+        got = g.claim(arg)
+        assert got == (expect == "win"), (expect, g.record())
+    elif kind == "star":
+        g.star(arg)
+        m.star(arg)
+    else:
+        g.marble(arg)
+        m.marble(arg)
+    assert (g.result, g.turn, g.stars_left) == (m.result, m.turn, m.stars), g.record()
+    assert g.marbles_left == m.marbles
+    assert counters(g) == recount(g)
+    again = Game.from_bytes(g.to_bytes())
+    assert again.to_bytes() == g.to_bytes() and again.stars_left == g.stars_left
+    assert again.result == g.result and again.turn == g.turn
+
+
+def test_a_seat_out_of_marbles_ends_the_game_even_when_its_turn_is_owed():
+    """Passes leave seats with different numbers of marbles (hypothesis found this with
+    n=8, players=2, stars=0, seed=2387): P1 plays its last marble and claims wrongly, so
+    its next turn is owed; P2 claims wrongly at the start of its turn and passes. P1's turn
+    comes with no marble left: the stars decide at once (0 to 0, a draw), although P2
+    still holds two marbles, and the owed turn never comes."""
+    g = Game(5, 2, 3, 0, claim=True)
+    m = Model(5, 2, 3, 0)
+    start = snapshot(g)
+    record = [("marble", "b2"),  # P1
+              ("claim", 1),      # P2, no star: its turn passes
+              ("marble", "b4"),  # P1
+              ("marble", "d2"),  # P2
+              ("marble", "d4"),  # P1's last marble (b2 b4 d4 d2 is not its quad)
+              ("claim", 0),      # P1 straight after it, no star: its next turn is owed
+              ("claim", 1)]      # P2 at the start of its turn: it passes
+    for kind, arg in record:
+        both(g, m, kind, parse_cell(arg, 5) if kind == "marble" else arg)
+    assert g.result == ("draw", None, "stars")
+    assert g.turn == 0 and g.turns == 6 and g.marbles_left == [0, 2]
+    assert g.record().split("\n") == ["b2", "# pass", "b4", "d2", "d4", "# pass"]
+    with pytest.raises(ValueError):
+        g.claim(0)                                   # the game is over
+    g.undo()            # the last turn: P1's claim after d4 and P2's pass
+    assert g.result is None and g.turn == 1 and g.turns == 5 and not g.begun
+    while g.begun or g.turns:
+        g.undo()
+    assert snapshot(g) == start
+
+
+@example(n=8, players=2, stars=0, seed=2387)
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(5, 8), players=st.integers(2, 3), stars=st.integers(0, 2),
        seed=st.integers(0, 2 ** 32))
 def test_random_claims_agree_with_the_model(n, players, stars, seed):
     rnd = random.Random(seed)
     g = Game(n, players, 20, stars, claim=True)
-    m = Model(n, players, stars)
+    m = Model(n, players, 20, stars)
     start = snapshot(g)
-    while g.result is None and g.board.empty > 0:
+    while g.result is None:
         seat = g.turn
         r = rnd.random()
         if r < 0.3:
-            who = rnd.randrange(players)
-            expect = m.claim(who)
-            if expect == "error":
-                with pytest.raises(ValueError):
-                    g.claim(who)
-                continue
-            got = g.claim(who)
-            assert got == (expect == "win"), (expect, g.record())
-            if got:
-                break
-            assert g.stars_left == m.stars and g.turn == m.turn
+            both(g, m, "claim", rnd.randrange(players))
         elif r < 0.4 and g.stars_left[seat] and g.board.empty > 1:
-            x = rnd.choice([x for x in range(n * n) if g.cells[x] == 0])
-            g.star(x)
-            m.board[x] = "*"
-            m.stars[seat] -= 1
-            m.placed = True
+            both(g, m, "star", rnd.choice([x for x in range(n * n) if g.cells[x] == 0]))
         else:
             # Prefer cells next to the seat's own marbles, so that quads happen.
             free = [x for x in range(n * n) if g.cells[x] == 0]
             own = [x for x in free if any(m.board.get(y) == seat for y in
                                           (x - 2, x + 2, x - 2 * n, x + 2 * n) if 0 <= y < n * n)]
-            x = rnd.choice(own if own and rnd.random() < 0.7 else free)
-            g.marble(x)
-            m.board[x] = seat
-            m.end_turn(seat, [x])
-            if g.result is not None:  # stars end: marbles ran out
-                break
-        assert g.turn == m.turn and g.stars_left == m.stars
-        assert counters(g) == recount(g)
-        again = Game.from_bytes(g.to_bytes())
-        assert again.to_bytes() == g.to_bytes() and again.stars_left == g.stars_left
+            both(g, m, "marble", rnd.choice(own if own and rnd.random() < 0.7 else free))
     # Everything, claims and passes included, undoes back to the empty board.
     while g.begun or g.turns:
         g.undo()

@@ -110,6 +110,16 @@ def main():
     while g.turns or g.begun:
         g.undo()
     print("claim undone", g.to_bytes() == Game(claim=True, stars=1).to_bytes())
+    # A pass that brings the turn to a seat with no marble left ends on stars, although the
+    # other seat holds marbles and that turn was owed to a wrong claim (test_claim.py).
+    g = Game(5, 2, 3, 0, claim=True)
+    g.play("b2")
+    g.claim(1)
+    for line in ("b4", "d2", "d4"):
+        g.play(line)
+    print("owed", g.claim(0), g.claim(1), show(g), g.turns)
+    h = Game.from_bytes(g.to_bytes())
+    print("owed reload", h.to_bytes() == g.to_bytes(), show(h), h.turns)
     r = Rng(2026)
     print("rng", [r.below(1000) for _ in range(12)])
 
