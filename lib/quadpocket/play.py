@@ -227,6 +227,8 @@ class Play:
             app.use("claims").tap(self)
         elif isinstance(target, int):
             self.tap_cell(target)
+        elif target == "off":
+            self.illegal("The four corner cells are not part of the board")
         elif target.startswith("star") or target.startswith("marble"):
             seat = int(target[-1])
             want = target[0] == "s"
@@ -260,6 +262,10 @@ class Play:
                 self.illegal("Cell taken")
             return
         self.mark = None
+        if (r.moves and self.sel is None and not g.star_armed and v == 0
+                and g.marbles_left[seat] == 0):
+            self.illegal("All your marbles are placed: tap one of yours, then where it goes")
+            return
         try:
             if self.sel is not None:
                 frm = self.sel
@@ -279,7 +285,8 @@ class Play:
         self.after_change(sound)
 
     def illegal(self, text):
-        self.msg = text[:13]
+        """Say why a tap did nothing, whole (view.render wraps a long text)."""
+        self.msg = text[:1].upper() + text[1:]
         self.app.sound("illegal")
 
     def undo_count(self):

@@ -11,7 +11,7 @@ import displayio
 
 from quadpocket.view import (BOARD, CURSOR, DARK, HINT, HOLE, LIGHT, MARBLE0, SCREEN,
                              STAR, TRAIN, T_EMPTY, T_HINT_MARBLE, T_HINT_STAR, T_MARBLE,
-                             T_MARK, T_OFF, T_STAR, T_STAR_CUR, T_TRAIN)
+                             T_LEFT, T_MARK, T_OFF, T_STAR, T_STAR_CUR, T_TRAIN)
 
 
 class _Pen:
@@ -192,6 +192,9 @@ def build_sheet(cell, ncolours):
     _empty(p)
     p.frame(width, CURSOR)
     p.disc(max(3, cell * 2 // 7), CURSOR)
+    at(T_LEFT)  # the cell a marble left in the last move (Trek, Rapid)
+    _empty(p)
+    p.frame(width, CURSOR)
     for colour in range(ncolours):
         for kind in range(2):
             at(T_MARBLE + 2 * colour + kind)

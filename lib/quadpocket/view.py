@@ -30,7 +30,8 @@ T_TRAIN = 4
 T_HINT_MARBLE = 5
 T_HINT_STAR = 6
 T_MARK = 7
-T_MARBLE = 8  # + 2 * colour (+1: last-move cursor)
+T_LEFT = 8    # an empty cell framed: where the last move's marble came from
+T_MARBLE = 9  # + 2 * colour (+1: last-move cursor)
 
 # Panel palette roles (8 entries; 0 and 1 are free: backgrounds are the screen's black).
 TURN = 2
@@ -61,6 +62,30 @@ def put(tg, row, text, cols, align=0):
     return changed
 
 
+def wrap(text, cols):
+    """text split at spaces into lines of at most cols characters (a word longer than a
+    line is cut into pieces), so a message is shown whole, never cut at the panel's edge."""
+    out = []
+    line = ""
+    for word in text.split():
+        while len(word) > cols:
+            if line:
+                out.append(line)
+                line = ""
+            out.append(word[:cols])
+            word = word[cols:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= cols:
+            line += " " + word
+        else:
+            out.append(line)
+            line = word
+    if line:
+        out.append(line)
+    return out
+
+
 class Board:
     """One TileGrid over the sprite sheet (n x n cells of `cell` px at bx, by) plus the
     captions and, at the end of a game, the winning square's outline (quadpocket.over)."""
@@ -77,7 +102,8 @@ class Board:
             if v == 255:
                 t = T_OFF
             elif v == 0:
-                t = (T_MARK if x == mark else T_HINT_MARBLE if x in hint else
+                t = (T_MARK if x == mark else T_LEFT if x in cursor else
+                     T_HINT_MARBLE if x in hint else
                      T_HINT_STAR if x in hint_stars else T_TRAIN if x in trainer else T_EMPTY)
             elif v == 1:
                 t = T_STAR_CUR if x in cursor else T_STAR
@@ -96,7 +122,8 @@ class Board:
         return self.bx + (x % n) * c + c // 2, self.by + (n - 1 - x // n) * c + c // 2
 
     def cell_at(self, sx, sy, cells):
-        """Screen point -> cell index, or None (outside the grid or a removed corner)."""
+        """Screen point -> cell index, "off" (a removed corner: the tap is answered with a
+        message) or None (outside the grid)."""
         n = self.n
         c = self.cell
         dx = sx - self.bx
@@ -104,7 +131,7 @@ class Board:
         if dx < 0 or dy < 0 or dx >= n * c or dy >= n * c:
             return None
         x = (n - 1 - dy // c) * n + dx // c
-        return None if cells[x] == 255 else x
+        return "off" if cells[x] == 255 else x
 
 
 class Panel:
@@ -113,6 +140,8 @@ class Panel:
     fills[i]; a button has a one-row text TileGrid, labels[i]; a seat row one with both
     counts, counts[seat]. The seat to move has a bright frame (one rectangle behind its
     row)."""
+
+    covered = False  # a long message hides the seat rows (render)
 
     def set_info(self, lines):
         """Status lines from the top; rows past the list are cleared."""
@@ -170,7 +199,8 @@ class Panel:
         return changed
 
     def hit(self, x, y):
-        """-> a button's name, "marble<seat>", "star<seat>" or None."""
+        """-> a button's name, "marble<seat>", "star<seat>", "msg" (a long message covers
+        the seat rows: a tap there only puts them back) or None."""
         for i in range(len(self.fills)):
             f = self.fills[i]
             if f.x <= x < f.x + f.width and f.y <= y < f.y + f.height:
@@ -178,27 +208,49 @@ class Panel:
                     return self.names[i]
                 if not self.seats.hidden:
                     return ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
+                if self.covered:
+                    return "msg"
         return None
 
 
 # --- what the game screen shows ------------------------------------------------------
 
+# The variant line under the seat rows (13 characters at most, the panel's width).
+VARIANTS = {"standard": "Standard", "duel": "Quad Duel", "trek": "Quad Trek",
+            "rapid": "Quad Rapid", "bridge": "Quad Bridge"}
+
+
+def _ends(acts):
+    """The cells a turn's actions touched: each piece placed, and both ends of a move."""
+    out = []
+    for a in acts:
+        out.append(a[-1])
+        if a[0] == "move":
+            out.append(a[1])
+    return out
+
+
 def cursor(play):
-    """Cells marked as the last move (or the marble picked to move)."""
+    """Cells marked as the last moves (or the marble picked to move)."""
     g = play.game
     if play.sel is not None:
         return (play.sel,)
     if g.current:
-        return tuple(a[-1] for a in g.current)
-    last = g.last_turn()  # (g.history would decode every turn: it allocates)
-    if last is None:
+        return tuple(_ends(g.current))
+    t = g.turns
+    if t == 0:
         return ()
     # Against the computer its move is marked if "show move" is on; pass-and-play
-    # always marks the last turn (the next player did not see it being made).
+    # always marks the last turns of every other seat (the next player saw none of them
+    # being made): one turn with 2 players, up to 5 with 6.
     cpu = play.s.cpu
-    if cpu < 0 or g.result is not None or ((g.turns - 1) % g.rules.players == cpu
-                                           and play.app.prefs.show_move):
-        return tuple(a[-1] for a in last)
+    if cpu < 0 or g.result is not None:
+        out = []
+        for i in range(max(0, t - g.rules.players + 1), t):
+            out.extend(_ends(g.turn_actions(i)))  # (g.history would decode every turn)
+        return tuple(out)
+    if (t - 1) % g.rules.players == cpu and play.app.prefs.show_move:
+        return tuple(_ends(g.last_turn()))
     return ()
 
 
@@ -220,6 +272,7 @@ def render(play):
                                     play.hint_stars, play.mark)
     if over:
         changed = p.set_info(play.result or ()) or changed
+        p.covered = False
         changed = p.set_seats(None, None, None, False, False) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
     else:
@@ -245,17 +298,31 @@ def render(play):
             mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
         else:
             mode = "Marble mode"
+        r = g.rules
         lines = [status, mode] + [""] * (p.free_row - 2)
-        lines.append("Turn %d" % (g.turns + 1))
+        # The variant first (4 Bridge seats leave one row below them on the Titano), then
+        # the round: every seat has one turn a round, so it reads the same for each.
+        lines.append(VARIANTS[r.variant])
+        lines.append("Round %d" % (g.turns // r.players + 1))
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
-        if g.rules.claim:
+        if r.stars == 7:
+            lines.append("7 stars")
+        if r.one_short:
+            lines.append("One-short")
+        if r.claim:
             lines.append("Claim mode")
         if prefs.confirm:
             lines.append("Confirm taps")
+        # A message longer than the mode line is wrapped over the rows below the status
+        # line, over the seat rows (hidden until the next tap): 13 columns x 8 rows on the
+        # Titano, 14 rows on the PyPortal, room for every message (test_app_ui.py).
+        p.covered = len(mode) > p.cols
+        if p.covered:
+            lines = [status] + wrap(mode, p.cols)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
-                              g.star_armed and mine) or changed
+                              g.star_armed and mine, not p.covered) or changed
         # While the computer answers, Undo (of the marble just played) and Quad! (a
         # claim straight after it) still work.
         act = mine or play.purpose == "move"

@@ -1,0 +1,232 @@
+"""The player's view (issue 13): every message whole on both screens, the variant line,
+Trek's select-then-move flow with both ends of a move framed, every other seat's last turn
+framed in 3+ player games, feedback on a removed corner, the New-game screen."""
+
+import glob
+import os
+import re
+
+import pytest
+
+from apptools import ROOT, info_text, start, start_with, tile
+
+from quadcore import Game, parse_cell
+from quadpocket import view
+
+SIZES = ((320, 240), (480, 320))
+
+# Where a message the game screen shows is written: the engine's refusals (a tap the
+# rules refuse shows str(e)) and the face's own texts.
+ENGINE = ("quadcore/game.py", "quadcore/moves.py", "quadcore/notation.py",
+          "quadcore/claim.py")
+FACE = ("lib/quadpocket/play.py", "lib/quadpocket/claims.py", "lib/quadpocket/tutorial.py",
+        "lib/quadpocket/startup.py", "lib/quadpocket/storage.py")
+
+
+def collect_messages():
+    """Every message text in the sources above, its %-fields filled with the longest
+    value they take on the device (a cell name of 3 characters, a 2-digit number)."""
+    out = set()
+    pats = [r'raise ValueError\(\s*"((?:[^"\\]|\\.)*)"',
+            r'illegal\(\s*"((?:[^"\\]|\\.)*)"',
+            r'\.msg = "((?:[^"\\]|\\.)*)"',
+            r'notes(?:\.append\(|\s*=\s*\[)\s*"((?:[^"\\]|\\.)*)"',
+            r'self\.note = "((?:[^"\\]|\\.)*)"']
+    for rel in ENGINE + FACE:
+        src = open(os.path.join(ROOT, rel)).read()
+        for pat in pats:
+            for m in re.finditer(pat, src):
+                text = m.group(1)
+                # a refusal continued on the next source line: "..." "..." (rare)
+                text = text.replace("%s", "o15").replace("%d", "15").replace("%r", "'x'")
+                out.add(text)
+    # illegal("a" if c else "b") and the storage notes passed as arguments
+    for rel in FACE:
+        src = open(os.path.join(ROOT, rel)).read()
+        for m in re.finditer(r'illegal\("[^"]*" if [^)]* else "([^"]*)"\)', src):
+            out.add(m.group(1))
+        for m in re.finditer(r'_read\([^)]*?"([A-Z][^"]*)"', src):
+            out.add(m.group(1))
+    out.discard("")
+    return sorted(out)
+
+
+def test_the_collection_finds_the_long_messages():
+    msgs = collect_messages()
+    assert len(msgs) >= 30
+    for known in ("Nothing to undo", "Whose? Tap box", "Save damaged",
+                  "a star there would leave no cell for your marble",
+                  "a Duel turn places one marble of each of your colours",
+                  "All your marbles are placed: tap one of yours, then where it goes",
+                  "The four corner cells are not part of the board"):
+        assert known in msgs
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("humans", (2, 3, 4, 5, 6))
+def test_every_message_fits_whole_on_the_panel(size, humans):
+    app, d, p = start(size=size, prefs={"opponent": "humans", "humans": humans})
+    pn = app.play.panel
+    for text in collect_messages():
+        lines = view.wrap(text, pn.cols)
+        assert " ".join(lines) == " ".join(text.split()), text   # nothing lost
+        assert all(len(x) <= pn.cols for x in lines)
+        # the status line stays; the message wraps below it over the seat rows
+        assert 1 + len(lines) <= pn.rows, (text, size, humans)
+
+
+def words_shown(app):
+    return " ".join(info_text(app).split())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_refusal_is_shown_whole_and_the_next_tap_clears_it(size):
+    g = Game(7, 2, None, None, False, "trek")
+    # all six marbles of each seat placed (no quad), seat 0 to move
+    for line in ("a2", "g2", "b2", "f2", "c3", "e3", "a6", "g6", "b5", "f5", "c6", "e6"):
+        g.play(line)
+    assert g.marbles_left[0] == 0 and g.turn == 0
+    app, d, p = start_with(g, cpu=-1, size=size)
+    d.tap_cell("d4")                                  # empty: a Trek turn moves a marble
+    text = "All your marbles are placed: tap one of yours, then where it goes"
+    assert text in words_shown(app)
+    assert app.play.panel.seats.hidden                # the message covers the seat rows
+    assert g.cells[parse_cell("d4", 7)] == 0          # and nothing changed
+    d.tap_xy(*centre(d.rect_of("undo")))              # any tap clears it ...
+    assert text not in words_shown(app)
+    assert not app.play.panel.seats.hidden            # ... and the seats come back
+
+
+def centre(r):
+    return r[0] + r[2] // 2, r[1] + r[3] // 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_tutorial_screen_is_whole(size):
+    from quadpocket import tutorial
+    app, d, p = start(tutorial_done=False, size=size)
+    d.press("game0")
+    play = app.play
+    for step, tap in enumerate(("next", "star0", "h10", "c6", None)):
+        text = " ".join(view.wrap(tutorial.STEPS[step], 13))
+        assert text in words_shown(app), (step, size)
+        if step in (1, 2, 3):                         # a wrong tap first: a note, whole
+            d.tap_cell("a5")
+            assert "Not there!" in words_shown(app) and text in words_shown(app)
+        if tap is None:
+            break
+        if isinstance(tap, str) and len(tap) > 3:
+            d.press(tap)
+        else:
+            d.tap_cell(tap)
+    # the last screen frames the winner's seat row (seat 0), not the next seat
+    assert play.panel.turn.y == play.panel.fills[4].y - 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tap_on_a_removed_corner_says_why(size):
+    app, d, p = start(size=size, prefs={"opponent": "humans", "humans": 2})
+    n = app.play.game.n
+    before = bytes(app.play.game.cells)
+    x, y = app.play.board.centre(0)                   # a1: a removed corner
+    d.tap_xy(x, y)
+    assert "The four corner cells are not part of the board" in words_shown(app)
+    assert bytes(app.play.game.cells) == before and n == 11
+
+
+@pytest.mark.parametrize("variant,line", (("standard", "Standard"), ("trek", "Quad Trek"),
+                                          ("rapid", "Quad Rapid"), ("duel", "Quad Duel")))
+def test_the_variant_line_says_what_is_played(variant, line):
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2, "variant": variant,
+                             "size": 9})
+    assert app.play.game.rules.variant == variant
+    shown = [x.strip() for x in info_text(app).split("\n")]
+    assert line in shown
+    assert "Round 1" in shown
+    for other in set(view.VARIANTS.values()) - {line}:
+        assert other not in shown
+
+
+def test_rule_options_are_on_the_game_screen():
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2, "stars": 7,
+                             "one_short": True, "claim": True})
+    shown = [x.strip() for x in info_text(app).split("\n")]
+    for line in ("Standard", "7 stars", "One-short", "Claim mode"):
+        assert line in shown
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    shown = [x.strip() for x in info_text(app).split("\n")]
+    for line in ("7 stars", "One-short", "Claim mode"):
+        assert line not in shown
+
+
+def test_the_round_counts_rounds_not_turns():
+    app, d, p = start(prefs={"opponent": "humans", "humans": 3, "size": 9})
+    for cell, rnd in (("c3", 1), ("d4", 1), ("e5", 1), ("f6", 2), ("g7", 2),
+                      ("c7", 2), ("d6", 3)):
+        shown = [x.strip() for x in info_text(app).split("\n")]
+        assert "Round %d" % rnd in shown, (cell, shown)
+        d.tap_cell(cell)
+
+
+def trek_all_placed():
+    g = Game(7, 2, None, None, False, "trek")
+    for line in ("a2", "g2", "b2", "f2", "c3", "e3", "a6", "g6", "b5", "f5", "c6", "e6"):
+        g.play(line)
+    return g
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_trek_select_cancel_move_and_both_ends_framed(size):
+    app, d, p = start_with(trek_all_placed(), cpu=-1, size=size)
+    play = app.play
+    g = play.game
+    src, dst = parse_cell("c3", 7), parse_cell("d4", 7)
+    d.tap_cell("c3")                                  # pick the marble: it is framed
+    assert play.sel == src and tile(app, src) == view.T_MARBLE + 1
+    assert "Move to?" in words_shown(app)
+    d.tap_cell("c3")                                  # the same marble again: cancelled
+    assert play.sel is None and tile(app, src) == view.T_MARBLE
+    assert "Move to?" not in words_shown(app)
+    d.tap_cell("c3")
+    d.tap_cell("d4")                                  # the move
+    assert g.cells[src] == 0 and g.cells[dst] == 2 and g.turn == 1
+    assert tile(app, src) == view.T_LEFT              # the cell it left, framed
+    assert tile(app, dst) == view.T_MARBLE + 1        # and where it went
+    d.press("undo")
+    assert g.cells[src] == 2 and tile(app, src) == view.T_MARBLE
+    assert tile(app, dst) == view.T_EMPTY
+
+
+def is_framed(app, x):
+    """A marble shown with the last-move frame."""
+    t = tile(app, x)
+    return t >= view.T_MARBLE and (t - view.T_MARBLE) % 2 == 1
+
+
+@pytest.mark.parametrize("humans", (3, 4))
+def test_every_other_seats_last_turn_is_framed(humans):
+    app, d, p = start(prefs={"opponent": "humans", "humans": humans, "size": 9})
+    cells = ("c3", "d4", "e5", "f6", "g7", "c7", "d6")
+    for c in cells:
+        d.tap_cell(c)
+    g = app.play.game
+    played = [parse_cell(c, 9) for c in cells]
+    framed = [x for x in played if is_framed(app, x)]
+    # the last humans-1 turns (the seats before the one to move), and no older one
+    assert framed == played[-(humans - 1):]
+    assert g.turns == len(cells)
+
+
+def test_two_players_frame_only_the_last_turn():
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2, "size": 9})
+    for c in ("c3", "d4", "e5"):
+        d.tap_cell(c)
+    framed = [c for c in ("c3", "d4", "e5") if is_framed(app, parse_cell(c, 9))]
+    assert framed == ["e5"]
+
+
+def test_sources_have_no_message_cuts():
+    """No screen text is cut to the panel's width by slicing any more."""
+    for path in glob.glob(os.path.join(ROOT, "lib/quadpocket/*.py")):
+        src = open(path).read()
+        assert "[:13]" not in src, path
