@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from apptools import ROOT, info_text, start, start_with, tile
+from apptools import ROOT, info_text, screen_text, start, start_with, tile
 
 from quadcore import Game, parse_cell
 from quadpocket import view
@@ -54,7 +54,7 @@ def collect_messages():
 def test_the_collection_finds_the_long_messages():
     msgs = collect_messages()
     assert len(msgs) >= 30
-    for known in ("Nothing to undo", "Whose? Tap box", "Save damaged",
+    for known in ("Nothing to undo", "Whose quad?", "Save damaged",
                   "a star there would leave no cell for your marble",
                   "a Duel turn places one marble of each of your colours",
                   "All your marbles are placed: tap one of yours, then where it goes",
@@ -230,3 +230,109 @@ def test_sources_have_no_message_cuts():
     for path in glob.glob(os.path.join(ROOT, "lib/quadpocket/*.py")):
         src = open(path).read()
         assert "[:13]" not in src, path
+
+
+# --- the New-game screen ---------------------------------------------------------------
+
+def open_new(size=(320, 240), prefs=None):
+    app, d, p = start(size=size, prefs=prefs)
+    d.press("menu")
+    d.press("new")
+    assert app.menus.page == "new"
+    return app, d, p
+
+
+def settings_shown(app):
+    return [label for name, label in app.menus.items("new")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_setting_steps_both_ways(size):
+    app, d, p = open_new(size)
+    pr = app.prefs
+    assert pr.size == 11
+    d.press("size-")
+    d.press("size-")
+    assert pr.size == 9 and "9x9 >" in screen_text(app)       # 11x11 to 9x9: two taps
+    d.press("size")
+    assert pr.size == 10
+    for _ in range(6):
+        d.press("size-")
+    assert pr.size == 15                                        # wraps round: 5 -> 15
+    d.press("size")
+    assert pr.size == 5
+    v = pr.variant
+    d.press("variant")
+    d.press("variant-")
+    assert pr.variant == v
+    d.press("variant-")
+    assert pr.variant == "bridge" and "Bridge >" in screen_text(app)
+    d.press("variant")
+    assert pr.variant == "standard"
+    d.press("vs")
+    assert (pr.opponent, pr.humans) == ("humans", 2)
+    d.press("vs-")
+    assert pr.opponent == "computer"
+    d.press("vs-")
+    assert (pr.opponent, pr.humans) == ("humans", 6)
+    f = pr.first
+    d.press("first")
+    assert pr.first != f
+    d.press("first-")
+    assert pr.first == f
+
+
+def test_bridge_shows_its_four_humans_and_gives_the_choice_back():
+    app, d, p = open_new()
+    pr = app.prefs
+    assert pr.opponent == "computer"
+    while pr.variant != "bridge":
+        d.press("variant")
+    assert "4 humans >" in screen_text(app)
+    assert "Bridge: 4 humans, two teams" in screen_text(app)
+    d.press("vs")                                               # refused, and says why
+    assert pr.opponent == "computer" and "Quad Bridge is for 4 humans" in screen_text(app)
+    d.press("variant")                                          # leave Bridge
+    assert pr.variant == "standard" and "Computer >" in screen_text(app)
+    assert pr.opponent == "computer"                            # the choice came back
+    d.press("variant-")
+    d.press("start")
+    g = app.play.game
+    assert (g.rules.variant, g.rules.players) == ("bridge", 4) and app.play.s.cpu == -1
+    d.press("menu")
+    d.press("new")
+    d.press("variant")
+    assert "Computer >" in screen_text(app)                     # not 4 humans for good
+
+
+def every_setting():
+    """Every combination the New-game page offers, reached by its own buttons' steps."""
+    for variant in ("standard", "duel", "trek", "rapid", "bridge"):
+        for size in range(5, 16):
+            for vs in ("computer", 2, 3, 4, 5, 6):
+                yield variant, size, vs
+
+
+def test_every_offered_combination_starts_as_shown():
+    """The page shows what starts: each combination of variant, size and Vs gives a game
+    of exactly the variant, size and seats the page showed (never a silent fallback)."""
+    from quadpocket import startup
+    app, d, p = open_new()
+    pr = app.prefs
+    bad = []
+    for variant, size, vs in every_setting():
+        pr.variant, pr.size = variant, size
+        if vs == "computer":
+            pr.opponent = "computer"
+        else:
+            pr.opponent, pr.humans = "humans", vs
+        opp, humans = startup.setup(pr)
+        app.go("new")
+        shown = settings_shown(app)[1]
+        assert shown == ("Computer >" if opp == "computer" else "%d humans >" % humans)
+        startup.new_game(app)
+        g = app.play.game
+        want = (variant, size, 2 if opp == "computer" else humans)
+        if (g.rules.variant, g.n, g.rules.players) != want:
+            bad.append((want, (g.rules.variant, g.n, g.rules.players)))
+    assert bad == []

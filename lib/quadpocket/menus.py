@@ -20,6 +20,9 @@ VARIANT_NAMES = ("standard", "duel", "trek", "rapid", "bridge")
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
           "help": "Help", "games": "Choose a game"}
 SLOTS = 12
+# What a variant does to the other New-game settings (its line at the page's foot).
+NOTES = {"bridge": "Bridge: 4 humans, two teams", "duel": "Duel: 3 players at most",
+         "trek": "Trek: place 6, then move", "rapid": "Rapid: place or move"}
 
 
 def _cycle(values, v):
@@ -70,6 +73,7 @@ class Menus:
         self.at = 0         # first line of the text page shown
         self.back = "main"  # where Back on a text page goes
         self.changed = False  # a preference changed since the menu opened
+        self.note = ""        # a refused New-game tap's reason, shown once
 
     # --- the screen ----------------------------------------------------------------------
     def _button(self, i, row, x, w, name):
@@ -132,9 +136,13 @@ class Menus:
         if page == "games":  # the chooser
             return self.app.use("games").items(self.app)
         if page == "new":
-            vs = "Computer" if p.opponent == "computer" else "%d humans" % p.humans
-            return [("vs", "Vs: " + vs), ("size", "Board: %dx%d" % (p.size, p.size)),
-                    ("variant", "Variant: " + p.variant), ("first", "First: " + first),
+            # each setting: "<" steps back on the left, ">" forward on the right
+            opp, humans = self.app.use("startup").setup(p)
+            vs = "Computer" if opp == "computer" else "%d humans" % humans
+            return [("vs-", "< Vs"), ("vs", vs + " >"),
+                    ("size-", "< Board"), ("size", "%dx%d >" % (p.size, p.size)),
+                    ("variant-", "< Variant"), ("variant", level_name(p.variant) + " >"),
+                    ("first-", "< First"), ("first", first + " >"),
                     ("start", "Start game"), ("back", "Back")]
         if page == "prefs":
             return [("level", "Level: " + level_name(p.level)),
@@ -158,7 +166,13 @@ class Menus:
             self.text_page("moves", "play" if self.app.mode == "play" else "main")
             return
         self.page = page
-        self._show(TITLES[page], (), self.items(page), 2)
+        rows = ()
+        if page == "new":
+            # a variant's constraint, said on the page (the bottom row, under the buttons)
+            note = self.note or NOTES.get(self.app.prefs.variant, "")
+            self.note = ""
+            rows = [""] * (self.rows - 2) + [note]
+        self._show(TITLES[page], rows, self.items(page), 2)
 
     def tap(self, name):
         if self.app.mode == "text":
@@ -192,20 +206,31 @@ class Menus:
             if name == "start":
                 app.go("new_game")
                 return
+            step = 1
+            if name[-1] == "-":
+                step = -1
+                name = name[:-1]
             if name == "vs":
-                if p.opponent == "computer":
-                    p.opponent, p.humans = "humans", 2
-                elif p.humans < (3 if p.variant == "duel" else 6):  # Duel: 2 colours a seat
-                    p.humans += 1
-                else:
+                if p.variant == "bridge":
+                    self.note = "Quad Bridge is for 4 humans"
+                    self.open(page)
+                    return
+                # computer, 2 humans, ... 6 (Duel: 3, two colours a seat, six on the sheet)
+                opp, humans = app.use("startup").setup(p)
+                top = 3 if p.variant == "duel" else 6
+                i = (0 if opp == "computer" else humans - 1) + step
+                i %= top
+                if i == 0:
                     p.opponent = "computer"
+                else:
+                    p.opponent, p.humans = "humans", i + 1
             elif name == "size":
-                p.size = 5 if p.size >= 15 else p.size + 1
+                p.size = (p.size - 5 + step) % 11 + 5
             elif name == "variant":
-                p.variant = _cycle(VARIANT_NAMES, p.variant)
+                i = VARIANT_NAMES.index(p.variant) if p.variant in VARIANT_NAMES else 0
+                p.variant = VARIANT_NAMES[(i + step) % len(VARIANT_NAMES)]
             elif name == "first":
                 p.first = "computer" if p.first == "player" else "player"
-            app.use("startup").fix_setup(p)  # Bridge: 4 humans; Duel: 3 at most
         else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)

@@ -122,20 +122,21 @@ def resume(app, data=None):
     new_game(app)
 
 
-def fix_setup(prefs):
-    """Keep the new-game choices to games that can be played and drawn: Bridge is for
-    exactly four humans; a Duel seat plays two colours and the sprite sheet has six, so a
-    Duel has at most three seats."""
+def setup(prefs):
+    """(opponent, humans) a new game really gets: Bridge is for exactly four humans; a
+    Duel seat plays two colours and the sprite sheet has six, so a Duel has at most three
+    seats. The preferences keep the player's own choice, so leaving Bridge gives back the
+    "Vs" chosen before (the New-game page shows both)."""
     if prefs.variant == "bridge":
-        prefs.opponent = "humans"
-        prefs.humans = 4
-    elif prefs.variant == "duel" and prefs.humans > 3:
-        prefs.humans = 3
+        return "humans", 4
+    if prefs.variant == "duel" and prefs.humans > 3:
+        return prefs.opponent, 3
+    return prefs.opponent, prefs.humans
 
 
 def new_game(app):
     p = app.prefs
-    fix_setup(p)
+    opponent, nhumans = setup(p)
     # The old game goes first: a board of another size needs new engine tables (~15 KB
     # for 11x11), and the old ones are freed only once no game refers to them.
     app.play.stop_thinking()
@@ -143,8 +144,8 @@ def new_game(app):
         app.play.s = app.play.game = None
     app.session = None
     app.collect()
-    humans = p.opponent != "computer"
-    players = p.humans if humans else 2
+    humans = opponent != "computer"
+    players = nhumans if humans else 2
     stars = p.stars if (p.variant == "standard" and players == 2 and p.size >= 11) else None
     try:
         g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim)

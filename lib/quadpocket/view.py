@@ -317,7 +317,7 @@ def render(play):
         # A message longer than the mode line is wrapped over the rows below the status
         # line, over the seat rows (hidden until the next tap): 13 columns x 8 rows on the
         # Titano, 14 rows on the PyPortal, room for every message (test_app_ui.py).
-        p.covered = len(mode) > p.cols
+        p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
         if p.covered:
             lines = [status] + wrap(mode, p.cols)
         changed = p.set_info(lines) or changed
