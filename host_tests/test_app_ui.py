@@ -336,3 +336,46 @@ def test_every_offered_combination_starts_as_shown():
         if (g.rules.variant, g.n, g.rules.players) != want:
             bad.append((want, (g.rules.variant, g.n, g.rules.players)))
     assert bad == []
+
+
+# --- the win outline -------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("quad,other", ((("e5", "f5", "e6", "f6"), ("b2", "b3", "b4")),
+                                        (("e4", "g5", "f7", "d6"), ("b2", "b3", "b4"))))
+def test_the_win_outline_leaves_the_corner_marbles_visible(size, quad, other):
+    from apptools import close, rgb
+    app, d, p = start(size=size, prefs={"opponent": "humans", "humans": 2})
+    for i in range(4):
+        d.tap_cell(quad[i])
+        if i < 3:
+            d.tap_cell(other[i])
+    g = app.play.game
+    assert g.result == ("win", 0, "quad")
+    b = app.play.board
+    assert b.outline is not None
+    # the pixels around each corner's centre (a disc of 0.4 cell, the marble's size) are
+    # the same with the outline shown and hidden
+    r = b.cell * 2 // 5
+
+    def discs():
+        out = []
+        for c in quad:
+            x0, y0 = b.centre(parse_cell(c, 11))
+            out.append([p.pixel(x0 + dx, y0 + dy) for dx in range(-r, r + 1)
+                        for dy in range(-r, r + 1) if dx * dx + dy * dy <= r * r])
+        return out
+
+    p.display.refresh()
+    shown = discs()
+    full = screen_bytes(p)
+    b.outline.hidden = True
+    p.display.refresh()
+    assert discs() == shown
+    assert screen_bytes(p) != full                    # the outline is drawn somewhere
+    b.outline.hidden = False
+
+
+def screen_bytes(p):
+    import pygame
+    return pygame.image.tostring(p.display.surface(), "RGB")

@@ -2,8 +2,8 @@
 serial console, the winning square's outline and the panel's result lines. Imported when
 a game ends (or a finished game is shown) and dropped again right after.
 
-The outline is a thick square (two vectorio polygons, dark and then bright on top) through
-the centres of the square's corners: tilted squares read as well as upright ones. It
+The outline is a thick square (two vectorio polygons, dark and then bright on top) around
+the square's corner cells: tilted squares read as well as upright ones. It
 exists only while a finished game is shown.
 """
 
@@ -141,29 +141,36 @@ def _isqrt(v):
     return r
 
 
-def ring(pts, half):
-    """The outline of the square with corners pts, `half` px to each side of its edges, as
-    one polygon: the outer square, a zero-width cut to the inner one and the inner square
-    the other way round (a hole for the winding rule vectorio fills by)."""
+def ring(pts, half, off=0):
+    """The outline of the square with corners pts, its line `off` px outside the square's
+    edges and `half` px to each side of that line, as one polygon: the outer square, a
+    zero-width cut to the inner one and the inner square the other way round (a hole for
+    the winding rule vectorio fills by)."""
     cx = sum(p[0] for p in pts) // 4
     cy = sum(p[1] for p in pts) // 4
     dx = pts[0][0] - cx
     dy = pts[0][1] - cy
     r = _isqrt(dx * dx + dy * dy) or 1
-    d = half * 1414 // 1000  # the corners move along the diagonals: half * sqrt(2)
-    outer = [(cx + (x - cx) * (r + d) // r, cy + (y - cy) * (r + d) // r) for x, y in pts]
-    inner = [(cx + (x - cx) * (r - d) // r, cy + (y - cy) * (r - d) // r) for x, y in pts]
+    # an edge moved out by e moves the corners out along the diagonals by e * sqrt(2)
+    a = (off + half) * 1414 // 1000
+    b = (off - half) * 1414 // 1000
+    outer = [(cx + (x - cx) * (r + a) // r, cy + (y - cy) * (r + a) // r) for x, y in pts]
+    inner = [(cx + (x - cx) * (r + b) // r, cy + (y - cy) * (r + b) // r) for x, y in pts]
     return outer + [outer[0], inner[0]] + inner[:0:-1] + [inner[0]]
 
 
 def outline(board, quad):
     """Add the square's outline to the board (play removes it when the end is undone):
-    a 2 px bright line inside a 4 px dark one, between the centres of the corners."""
+    a bright line inside a dark one, drawn around the square just outside the corner
+    cells, so the four corner marbles stay visible even on a square of side one (its
+    line then runs round the 2x2 block; test_app_ui.py)."""
     pts = [board.centre(x) for x in quad]  # the engine lists them around the square
     width = max(1, board.cell // 10)
+    off = board.cell // 2 + width + 1  # the dark line's inner edge on the cell borders
     g = displayio.Group()
     for colour, half in ((view.DARK, width + 1), (view.QUAD, width)):
-        poly = vectorio.Polygon(pixel_shader=board.palette, points=ring(pts, half), x=0, y=0)
+        poly = vectorio.Polygon(pixel_shader=board.palette, points=ring(pts, half, off),
+                                x=0, y=0)
         poly.color_index = colour
         g.append(poly)
     board.group.append(g)
