@@ -387,7 +387,7 @@ def test_move_list_shows_the_game(tmp_path):
     d.tap_cell("g7")
     d.press("moves")
     body = screen_text(app)
-    assert "1.e5" in body and "2.*f6 g7" in body
+    assert "1.P1 e5" in body and "2.P2 *f6 g7" in body     # who played each line
     d.press("back")
     assert app.mode == "play"
 

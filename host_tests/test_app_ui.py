@@ -379,3 +379,33 @@ def test_the_win_outline_leaves_the_corner_marbles_visible(size, quad, other):
 def screen_bytes(p):
     import pygame
     return pygame.image.tostring(p.display.surface(), "RGB")
+
+
+# --- smaller points ----------------------------------------------------------------------
+
+def test_the_stars_result_says_how_many_left():
+    g = Game(7, 2, 2, 3)
+    for line in ("*b2 c3", "d4", "e5"):
+        g.play(line)
+    app, d, p = start_with(g, cpu=-1)
+    for t in ("star1", "f6", "star1", "b6", "c6"):
+        if t.startswith("star"):
+            d.press(t)
+        else:
+            d.tap_cell(t)
+    assert app.play.game.result == ("win", 0, "stars")
+    assert "Player 1 wins on stars, 2 left against 1" in words_shown(app)
+
+
+def test_a_variant_against_the_computer_is_kept_out_of_the_statistics(tmp_path):
+    from apptools import stats
+    g2 = Game(7, 2, None, None, False, "trek")
+    for line in ("b2", "f6", "c2", "f5", "b3", "e6"):
+        g2.play(line)
+    app, d, p = start_with(g2, cpu=1, nvm_path=str(tmp_path / "nvm"),
+                           prefs={"level": "trainer"})
+    d.tap_cell("c3")                                  # b2 c2 b3 c3: a quad
+    assert app.play.game.result == ("win", 0, "quad")
+    s = stats(p.nvm)
+    assert all(s[lv]["wins"] == 0 and s[lv]["losses"] == 0 for lv in s)
+    assert "Not in the statistics (standard games only)" in words_shown(app)

@@ -38,7 +38,9 @@ def game_over(play, fresh):
         st = app.use("storage").Store(app.p.nvm)
         if not s.recorded:
             s.recorded = True
-            st.record_result(level, outcome)
+            # the statistics are the standard game's: a variant's result is not mixed in
+            if g.rules.variant == "standard":
+                st.record_result(level, outcome)
             prefs = app.prefs
             if outcome == "win" and prefs.auto_advance and level != "expert":
                 prefs.level = LEVELS[LEVELS.index(level) + 1]
@@ -110,15 +112,22 @@ def lines(play, level, stats):
         head = "You lose" if seat == cpu else "You win!"
     else:
         head = "Player %d wins" % (seat + 1)
-    out = [head, _REASONS.get(why, why)]
+    out = [head]
     if why in ("stars", "one-short"):
-        # Stars left per seat, in seat order (P1-P2-...; against the computer you/it).
-        if cpu >= 0:
-            out.append("stars %d to %d" % (g.stars_left[1 - cpu], g.stars_left[cpu]))
+        # Stars left: the winner's against the rest (a draw: each seat's, in seat order).
+        left = g.stars_left
+        if kind == "win" and len(left) == 2:
+            out.append("%s, %d left against %d" % (_REASONS[why], left[seat],
+                                                   left[1 - seat]))
         else:
-            out.append("stars " + "-".join(str(v) for v in g.stars_left))
+            out.append(_REASONS[why])
+            out.append("stars left " + "-".join(str(v) for v in left))
+    else:
+        out.append(_REASONS.get(why, why))
     out.append("")
-    if stats is not None:
+    if stats is not None and g.rules.variant != "standard":
+        out.append("Not in the statistics (standard games only)")
+    elif stats is not None:
         d = stats[level]
         out.append("vs " + level_name(level))
         out.append("W%d L%d D%d" % (d["wins"], d["losses"], d["draws"]))

@@ -271,7 +271,10 @@ def render(play):
         changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
     if over:
-        changed = p.set_info(play.result or ()) or changed
+        lines = []
+        for line in play.result or ():  # the result, wrapped whole (view.wrap)
+            lines.extend(wrap(line, p.cols) or [""])
+        changed = p.set_info(lines) or changed
         p.covered = False
         changed = p.set_seats(None, None, None, False, False) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
