@@ -16,13 +16,9 @@ from quadpocket.play import LEVELS, level_name
 
 _ONOFF = ("off", "on")
 SOUNDS = ("off", "soft", "medium", "loud")
-VARIANT_NAMES = ("standard", "duel", "trek", "rapid", "bridge")
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
           "help": "Help", "games": "Choose a game"}
 SLOTS = 12
-# What a variant does to the other New-game settings (its line at the page's foot).
-NOTES = {"bridge": "Bridge: 4 humans, two teams", "duel": "Duel: 3 players at most",
-         "trek": "Trek: place 6, then move", "rapid": "Rapid: place or move"}
 
 
 def _cycle(values, v):
@@ -135,15 +131,8 @@ class Menus:
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
         if page == "games":  # the chooser
             return self.app.use("games").items(self.app)
-        if page == "new":
-            # each setting: "<" steps back on the left, ">" forward on the right
-            opp, humans = self.app.use("startup").setup(p)
-            vs = "Computer" if opp == "computer" else "%d humans" % humans
-            return [("vs-", "< Vs"), ("vs", vs + " >"),
-                    ("size-", "< Board"), ("size", "%dx%d >" % (p.size, p.size)),
-                    ("variant-", "< Variant"), ("variant", level_name(p.variant) + " >"),
-                    ("first-", "< First"), ("first", first + " >"),
-                    ("start", "Start game"), ("back", "Back")]
+        if page == "new":  # the face's own settings (quadpocket.startup)
+            return self.app.use("startup").new_items(self.app.prefs, first)
         if page == "prefs":
             return [("level", "Level: " + level_name(p.level)),
                     ("first", "First*: " + first),
@@ -169,7 +158,7 @@ class Menus:
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
-            note = self.note or NOTES.get(self.app.prefs.variant, "")
+            note = self.note or self.app.use("startup").note(self.app.prefs)
             self.note = ""
             rows = [""] * (self.rows - 2) + [note]
         self._show(TITLES[page], rows, self.items(page), 2)
@@ -206,31 +195,7 @@ class Menus:
             if name == "start":
                 app.go("new_game")
                 return
-            step = 1
-            if name[-1] == "-":
-                step = -1
-                name = name[:-1]
-            if name == "vs":
-                if p.variant == "bridge":
-                    self.note = "Quad Bridge is for 4 humans"
-                    self.open(page)
-                    return
-                # computer, 2 humans, ... 6 (Duel: 3, two colours a seat, six on the sheet)
-                opp, humans = app.use("startup").setup(p)
-                top = 3 if p.variant == "duel" else 6
-                i = (0 if opp == "computer" else humans - 1) + step
-                i %= top
-                if i == 0:
-                    p.opponent = "computer"
-                else:
-                    p.opponent, p.humans = "humans", i + 1
-            elif name == "size":
-                p.size = (p.size - 5 + step) % 11 + 5
-            elif name == "variant":
-                i = VARIANT_NAMES.index(p.variant) if p.variant in VARIANT_NAMES else 0
-                p.variant = VARIANT_NAMES[(i + step) % len(VARIANT_NAMES)]
-            elif name == "first":
-                p.first = "computer" if p.first == "player" else "player"
+            self.note = app.use("startup").new_tap(p, name)
         else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)

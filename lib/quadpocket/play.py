@@ -228,7 +228,7 @@ class Play:
         elif isinstance(target, int):
             self.tap_cell(target)
         elif target == "off":
-            self.illegal("The four corner cells are not part of the board")
+            self.illegal("This corner is not on the board")
         elif target.startswith("star") or target.startswith("marble"):
             seat = int(target[-1])
             want = target[0] == "s"
@@ -264,7 +264,7 @@ class Play:
         self.mark = None
         if (r.moves and self.sel is None and not g.star_armed and v == 0
                 and g.marbles_left[seat] == 0):
-            self.illegal("All your marbles are placed: tap one of yours, then where it goes")
+            self.illegal("All placed: tap one of your marbles, then its new cell")
             return
         try:
             if self.sel is not None:
@@ -285,7 +285,6 @@ class Play:
         self.after_change(sound)
 
     def illegal(self, text):
-        """Say why a tap did nothing, whole (view.render wraps a long text)."""
         self.msg = text[:1].upper() + text[1:]
         self.app.sound("illegal")
 

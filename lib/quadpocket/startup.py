@@ -122,6 +122,57 @@ def resume(app, data=None):
     new_game(app)
 
 
+# What a variant does to the other New-game settings (its line at the page's foot).
+NOTES = {"bridge": "Bridge: 4 humans, two teams", "duel": "Duel: 3 players at most",
+         "trek": "Trek: place 6, then move", "rapid": "Rapid: place or move"}
+VARIANTS = ("standard", "duel", "trek", "rapid", "bridge")
+
+
+def new_items(p, first):
+    """The New-game page's buttons: per setting "<" steps back (left), ">" forward
+    (right); the value shown is what a game started now gets (setup)."""
+    opp, humans = setup(p)
+    vs = "Computer" if opp == "computer" else "%d humans" % humans
+    return [("vs-", "< Vs"), ("vs", vs + " >"),
+            ("size-", "< Board"), ("size", "%dx%d >" % (p.size, p.size)),
+            ("variant-", "< Variant"), ("variant", p.variant[:1].upper() + p.variant[1:] + " >"),
+            ("first-", "< First"), ("first", first + " >"),
+            ("start", "Start game"), ("back", "Back")]
+
+
+def note(p):
+    """The New-game page's foot line: what the variant does to the other settings."""
+    return NOTES.get(p.variant, "")
+
+
+def new_tap(p, name):
+    """A New-game setting button: one step back ("<name>-") or forward; returns a note
+    when the tap is refused (shown once at the page's foot), else ""."""
+    step = 1
+    if name[-1] == "-":
+        step = -1
+        name = name[:-1]
+    if name == "vs":
+        if p.variant == "bridge":
+            return "Quad Bridge is for 4 humans"
+        # computer, 2 humans, ... 6 (Duel: 3, two colours a seat, six on the sheet)
+        opp, humans = setup(p)
+        top = 3 if p.variant == "duel" else 6
+        i = ((0 if opp == "computer" else humans - 1) + step) % top
+        if i == 0:
+            p.opponent = "computer"
+        else:
+            p.opponent, p.humans = "humans", i + 1
+    elif name == "size":
+        p.size = (p.size - 5 + step) % 11 + 5
+    elif name == "variant":
+        i = VARIANTS.index(p.variant) if p.variant in VARIANTS else 0
+        p.variant = VARIANTS[(i + step) % len(VARIANTS)]
+    elif name == "first":
+        p.first = "computer" if p.first == "player" else "player"
+    return ""
+
+
 def setup(prefs):
     """(opponent, humans) a new game really gets: Bridge is for exactly four humans; a
     Duel seat plays two colours and the sprite sheet has six, so a Duel has at most three

@@ -60,7 +60,7 @@ class Tutorial:
         if self.step:
             out.append(self.note)
             out.extend([""] * (panel.free_row - 2))
-        out.extend(view.wrap(STEPS[self.step], cols))
+        out.extend(self.play.app.use("wrap").wrap(STEPS[self.step], cols))
         if self.step in (1, 2):
             self.play.trainer = (self.threat,)
         else:

@@ -30,7 +30,7 @@ T_TRAIN = 4
 T_HINT_MARBLE = 5
 T_HINT_STAR = 6
 T_MARK = 7
-T_LEFT = 8    # an empty cell framed: where the last move's marble came from
+T_LEFT = 8    # empty, framed: a moved marble's old cell
 T_MARBLE = 9  # + 2 * colour (+1: last-move cursor)
 
 # Panel palette roles (8 entries; 0 and 1 are free: backgrounds are the screen's black).
@@ -60,30 +60,6 @@ def put(tg, row, text, cols, align=0):
             tg[base + col] = t
             changed = True
     return changed
-
-
-def wrap(text, cols):
-    """text split at spaces into lines of at most cols characters (a word longer than a
-    line is cut into pieces), so a message is shown whole, never cut at the panel's edge."""
-    out = []
-    line = ""
-    for word in text.split():
-        while len(word) > cols:
-            if line:
-                out.append(line)
-                line = ""
-            out.append(word[:cols])
-            word = word[cols:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= cols:
-            line += " " + word
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    return out
 
 
 class Board:
@@ -122,8 +98,7 @@ class Board:
         return self.bx + (x % n) * c + c // 2, self.by + (n - 1 - x // n) * c + c // 2
 
     def cell_at(self, sx, sy, cells):
-        """Screen point -> cell index, "off" (a removed corner: the tap is answered with a
-        message) or None (outside the grid)."""
+        """Screen point -> cell index, "off" (a removed corner) or None."""
         n = self.n
         c = self.cell
         dx = sx - self.bx
@@ -199,8 +174,8 @@ class Panel:
         return changed
 
     def hit(self, x, y):
-        """-> a button's name, "marble<seat>", "star<seat>", "msg" (a long message covers
-        the seat rows: a tap there only puts them back) or None."""
+        """-> a button's name, "marble<seat>", "star<seat>", "msg" (a long message hides
+        the seat rows) or None."""
         for i in range(len(self.fills)):
             f = self.fills[i]
             if f.x <= x < f.x + f.width and f.y <= y < f.y + f.height:
@@ -214,10 +189,6 @@ class Panel:
 
 
 # --- what the game screen shows ------------------------------------------------------
-
-# The variant line under the seat rows (13 characters at most, the panel's width).
-VARIANTS = {"standard": "Standard", "duel": "Quad Duel", "trek": "Quad Trek",
-            "rapid": "Quad Rapid", "bridge": "Quad Bridge"}
 
 
 def _ends(acts):
@@ -241,13 +212,12 @@ def cursor(play):
     if t == 0:
         return ()
     # Against the computer its move is marked if "show move" is on; pass-and-play
-    # always marks the last turns of every other seat (the next player saw none of them
-    # being made): one turn with 2 players, up to 5 with 6.
+    # marks every other seat's last turn (the next player saw none of them made).
     cpu = play.s.cpu
     if cpu < 0 or g.result is not None:
         out = []
         for i in range(max(0, t - g.rules.players + 1), t):
-            out.extend(_ends(g.turn_actions(i)))  # (g.history would decode every turn)
+            out.extend(_ends(g.turn_actions(i)))  # (g.history decodes all turns)
         return tuple(out)
     if (t - 1) % g.rules.players == cpu and play.app.prefs.show_move:
         return tuple(_ends(g.last_turn()))
@@ -272,7 +242,8 @@ def render(play):
                                     play.hint_stars, play.mark)
     if over:
         lines = []
-        for line in play.result or ():  # the result, wrapped whole (view.wrap)
+        wrap = play.app.use("wrap").wrap
+        for line in play.result or ():  # the result, wrapped whole
             lines.extend(wrap(line, p.cols) or [""])
         changed = p.set_info(lines) or changed
         p.covered = False
@@ -303,9 +274,9 @@ def render(play):
             mode = "Marble mode"
         r = g.rules
         lines = [status, mode] + [""] * (p.free_row - 2)
-        # The variant first (4 Bridge seats leave one row below them on the Titano), then
-        # the round: every seat has one turn a round, so it reads the same for each.
-        lines.append(VARIANTS[r.variant])
+        # the variant first (4 Bridge seats leave one row on the Titano), then the round
+        v = r.variant  # "Quad Bridge": 11 characters, the panel has 13
+        lines.append("Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:])
         lines.append("Round %d" % (g.turns // r.players + 1))
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
@@ -317,12 +288,11 @@ def render(play):
             lines.append("Claim mode")
         if prefs.confirm:
             lines.append("Confirm taps")
-        # A message longer than the mode line is wrapped over the rows below the status
-        # line, over the seat rows (hidden until the next tap): 13 columns x 8 rows on the
-        # Titano, 14 rows on the PyPortal, room for every message (test_app_ui.py).
+        # A long message is wrapped over the seat rows (hidden until the next tap): 8
+        # rows of 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
         p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
         if p.covered:
-            lines = [status] + wrap(mode, p.cols)
+            lines = [status] + play.app.use("wrap").wrap(mode, p.cols)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
                               g.star_armed and mine, not p.covered) or changed
