@@ -48,6 +48,11 @@ def collect_messages():
             out.add(m.group(1))
         for m in re.finditer(r'_read\([^)]*?"([A-Z][^"]*)"', src):
             out.add(m.group(1))
+    # the engine's words reworded for the touch screen (quadpocket.wrap.SAY), and a hint
+    # with several stars (the longest turn the computer suggests)
+    from quadpocket.wrap import SAY
+    out.update(SAY.values())
+    out.add("Hint: *k10 g1")
     out.discard("")
     return sorted(out)
 
@@ -90,7 +95,7 @@ def test_a_long_refusal_is_shown_whole_and_the_next_tap_clears_it(size):
     app, d, p = start_with(g, cpu=-1, size=size)
     d.tap_cell("d4")                                  # empty: a Trek turn moves a marble
     text = "All placed: tap one of your marbles, then its new cell"
-    assert text in words_shown(app)
+    assert text in words_shown(app)                   # the engine's refusal, reworded
     assert app.play.panel.seats.hidden                # the message covers the seat rows
     assert g.cells[parse_cell("d4", 7)] == 0          # and nothing changed
     d.tap_xy(*centre(d.rect_of("undo")))              # any tap clears it ...
@@ -191,7 +196,8 @@ def test_trek_select_cancel_move_and_both_ends_framed(size):
     d.tap_cell("c3")
     d.tap_cell("d4")                                  # the move
     assert g.cells[src] == 0 and g.cells[dst] == 2 and g.turn == 1
-    assert tile(app, src) == view.T_LEFT              # the cell it left, framed
+    assert tile(app, src) == play.board.left          # the cell it left, framed
+    assert play.board.left == view.T_MARBLE + 4       # its own tile, after 2 colours
     assert tile(app, dst) == view.T_MARBLE + 1        # and where it went
     d.press("undo")
     assert g.cells[src] == 2 and tile(app, src) == view.T_MARBLE
@@ -396,6 +402,7 @@ def test_the_stars_result_says_how_many_left():
             d.tap_cell(t)
     assert app.play.game.result == ("win", 0, "stars")
     assert "Player 1 wins on stars, 2 left against 1" in words_shown(app)
+    assert all(len(line) <= app.play.panel.cols for line in app.play.result)
 
 
 def test_a_variant_against_the_computer_is_kept_out_of_the_statistics(tmp_path):
@@ -409,4 +416,17 @@ def test_a_variant_against_the_computer_is_kept_out_of_the_statistics(tmp_path):
     assert app.play.game.result == ("win", 0, "quad")
     s = stats(p.nvm)
     assert all(s[lv]["wins"] == 0 and s[lv]["losses"] == 0 for lv in s)
-    assert "Not in the statistics (standard games only)" in words_shown(app)
+    assert "Not counted: statistics are for the standard game" in words_shown(app)
+
+
+def test_a_box_under_a_long_message_still_answers():
+    """A hint with stars ("Hint: *c10 d10 ...") covers the seat rows; the star box under
+    it still arms a star, as the player expects (and clears the message)."""
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    play = app.play
+    play.msg = "Hint: *c10 *d10 e10"
+    app.changed()
+    d.ticks(2)
+    assert play.panel.seats.hidden and "Hint: *c10 *d10 e10" in words_shown(app)
+    d.press("star0")
+    assert play.game.star_armed and not play.panel.seats.hidden

@@ -96,12 +96,6 @@ class Game:
             return None
         return self._actions(self._starts[t - 1], self._starts[t])
 
-    def turn_actions(self, i):
-        """The actions of complete turn i (0 = the first), e.g. [("move", frm, to)]."""
-        if not 0 <= i < self._nturns:
-            raise ValueError("there is no turn %d" % i)
-        return self._actions(self._starts[i], self._starts[i + 1])
-
     def turn_text(self, actions):
         return format_turn(actions, self.n)
 

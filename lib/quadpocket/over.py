@@ -13,7 +13,7 @@ import vectorio
 from quadpocket import view
 from quadpocket.play import LEVELS, level_name
 
-_REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short rule",
+_REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short",
             "repetition": "repetition", "cap": "move limit"}
 
 
@@ -116,24 +116,22 @@ def lines(play, level, stats):
     if why in ("stars", "one-short"):
         # Stars left: the winner's against the rest (a draw: each seat's, in seat order).
         left = g.stars_left
-        if kind == "win" and len(left) == 2:
-            out.append("%s, %d left against %d" % (_REASONS[why], left[seat],
-                                                   left[1 - seat]))
+        if kind == "win" and len(left) == 2:  # lines of 13 at most, the panel's width
+            out += [_REASONS[why] + ",", "%d left" % left[seat], "against %d" % left[1 - seat]]
         else:
-            out.append(_REASONS[why])
-            out.append("stars left " + "-".join(str(v) for v in left))
+            out += [_REASONS[why], "stars left:", "-".join(str(v) for v in left)]
     else:
         out.append(_REASONS.get(why, why))
     out.append("")
     if stats is not None and g.rules.variant != "standard":
-        out.append("Not in the statistics (standard games only)")
+        out += ["Not counted:", "statistics", "are for the", "standard game"]
     elif stats is not None:
         d = stats[level]
         out.append("vs " + level_name(level))
         out.append("W%d L%d D%d" % (d["wins"], d["losses"], d["draws"]))
         out.append("streak %d" % d["streak"])
         out.append("")
-        out.append("Won/lost/drawn")
+        out.append("Won/lost/drew")
         for name in LEVELS:
             d = stats[name]
             out.append("%s %d/%d/%d" % (level_name(name)[:3], d["wins"], d["losses"],

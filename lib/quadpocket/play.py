@@ -58,7 +58,7 @@ class Play:
         self.board = None       # view.Board
         self.panel = None       # view.Panel
         self.group = displayio.Group()
-        self.key = None         # (n, ncolours, seats) the views were built for
+        self.key = None         # the views' (n, ncolours, seats, moves)
         self.thinker = None
         self.purpose = None     # "move" or "hint" while thinking
         self.spin = 0
@@ -172,7 +172,9 @@ class Play:
             acts = parse_turn(move, g.n)
             self.hint = tuple(a[-1] for a in acts if a[0] != "star")
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
-            self.msg = "Hint: " + move
+            # whole on the status line, or the board's yellow marks alone (no wrap
+            # module loaded while the search's memory is still held)
+            self.msg = "Hint: " + move if len(move) < 8 else "Hint on board"
             return view.render(self)
         seat = g.turn
         g.star_armed = False
@@ -262,10 +264,6 @@ class Play:
                 self.illegal("Cell taken")
             return
         self.mark = None
-        if (r.moves and self.sel is None and not g.star_armed and v == 0
-                and g.marbles_left[seat] == 0):
-            self.illegal("All placed: tap one of your marbles, then its new cell")
-            return
         try:
             if self.sel is not None:
                 frm = self.sel

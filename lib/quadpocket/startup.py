@@ -81,7 +81,7 @@ def show(app, session, mode=True):
     play.game = session.game
     g = session.game
     r = g.rules
-    key = (g.n, r.ncolours, r.players)
+    key = (g.n, r.ncolours, r.players, r.moves)
     if key != play.key:
         try:
             app.use("build").views(play, key)  # board and panel for this size and seats

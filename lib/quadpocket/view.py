@@ -30,8 +30,8 @@ T_TRAIN = 4
 T_HINT_MARBLE = 5
 T_HINT_STAR = 6
 T_MARK = 7
-T_LEFT = 8    # empty, framed: a moved marble's old cell
-T_MARBLE = 9  # + 2 * colour (+1: last-move cursor)
+T_MARBLE = 8  # + 2 * colour (+1: last-move cursor); then, in Trek and Rapid only,
+#               board.left: an empty cell framed, a moved marble's old cell
 
 # Panel palette roles (8 entries; 0 and 1 are free: backgrounds are the screen's black).
 TURN = 2
@@ -78,7 +78,7 @@ class Board:
             if v == 255:
                 t = T_OFF
             elif v == 0:
-                t = (T_MARK if x == mark else T_LEFT if x in cursor else
+                t = (T_MARK if x == mark else self.left if x in cursor else
                      T_HINT_MARBLE if x in hint else
                      T_HINT_STAR if x in hint_stars else T_TRAIN if x in trainer else T_EMPTY)
             elif v == 1:
@@ -174,17 +174,15 @@ class Panel:
         return changed
 
     def hit(self, x, y):
-        """-> a button's name, "marble<seat>", "star<seat>", "msg" (a long message hides
-        the seat rows) or None."""
+        """-> a button's name, "marble<seat>", "star<seat>" or None. A box under a long
+        message still answers: the tap clears the message and does what it always does."""
         for i in range(len(self.fills)):
             f = self.fills[i]
             if f.x <= x < f.x + f.width and f.y <= y < f.y + f.height:
                 if i < 4:
                     return self.names[i]
-                if not self.seats.hidden:
+                if self.covered or not self.seats.hidden:
                     return ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
-                if self.covered:
-                    return "msg"
         return None
 
 
@@ -217,7 +215,8 @@ def cursor(play):
     if cpu < 0 or g.result is not None:
         out = []
         for i in range(max(0, t - g.rules.players + 1), t):
-            out.extend(_ends(g.turn_actions(i)))  # (g.history decodes all turns)
+            # turn i alone (g.history decodes every turn; ~100 B of engine code saved)
+            out.extend(_ends(g._actions(g._starts[i], g._starts[i + 1])))
         return tuple(out)
     if (t - 1) % g.rules.players == cpu and play.app.prefs.show_move:
         return tuple(_ends(g.last_turn()))
@@ -241,11 +240,7 @@ def render(play):
         changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
     if over:
-        lines = []
-        wrap = play.app.use("wrap").wrap
-        for line in play.result or ():  # the result, wrapped whole
-            lines.extend(wrap(line, p.cols) or [""])
-        changed = p.set_info(lines) or changed
+        changed = p.set_info(play.result or ()) or changed
         p.covered = False
         changed = p.set_seats(None, None, None, False, False) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
@@ -292,7 +287,7 @@ def render(play):
         # rows of 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
         p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
         if p.covered:
-            lines = [status] + play.app.use("wrap").wrap(mode, p.cols)
+            lines = [status] + play.app.use("wrap").say(mode, p.cols)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
                               g.star_armed and mine, not p.covered) or changed

@@ -26,3 +26,14 @@ def wrap(text, cols):
     if line:
         out.append(line)
     return out
+
+
+# The engine's refusals worded for a touch screen where its own words name typed moves.
+SAY = {"All your marbles are on the board: move one (e.g. g5-c3)":
+       "All placed: tap one of your marbles, then its new cell"}
+
+
+def say(text, cols):
+    """A message as the panel shows it: reworded if the engine's words are for typing,
+    wrapped whole."""
+    return wrap(SAY.get(text, text), cols)
