@@ -72,6 +72,7 @@ class Play:
         self.trainer = ()
         self.tutor = None       # tutorial driver while the tutorial runs
         self.result = None      # game-over panel lines (quadpocket.over)
+        self.rules_lines = [""]  # startup.show
 
     # --- state changes -------------------------------------------------------------------
     def after_change(self, sound=None):
@@ -172,8 +173,8 @@ class Play:
             acts = parse_turn(move, g.n)
             self.hint = tuple(a[-1] for a in acts if a[0] != "star")
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
-            # whole on the status line, or the board's yellow marks alone (no wrap
-            # module loaded while the search's memory is still held)
+            # whole on the status line, or the yellow marks alone (no wrap module
+            # loaded while the search's memory is held)
             self.msg = "Hint: " + move if len(move) < 8 else "Hint on board"
             return view.render(self)
         seat = g.turn

@@ -92,6 +92,16 @@ def show(app, session, mode=True):
     play.hint = play.hint_stars = ()
     play.mark = play.sel = None
     play.msg = ""
+    # the game's lines under the seat rows that never change (view.render): the variant
+    # ("Quad Bridge": 11 characters, the panel has 13) and the rule options that are on
+    v = r.variant
+    play.rules_lines = ["Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:]]
+    if r.stars == 7:
+        play.rules_lines.append("7 stars")
+    if r.one_short:
+        play.rules_lines.append("One-short")
+    if r.claim:
+        play.rules_lines.append("Claim mode")
     play.ended()
     play.update_trainer()
     if g.result is not None:

@@ -267,20 +267,14 @@ def render(play):
             mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
         else:
             mode = "Marble mode"
-        r = g.rules
+        ln = play.rules_lines  # the variant, then the options (quadpocket.startup.show)
         lines = [status, mode] + [""] * (p.free_row - 2)
         # the variant first (4 Bridge seats leave one row on the Titano), then the round
-        v = r.variant  # "Quad Bridge": 11 characters, the panel has 13
-        lines.append("Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:])
-        lines.append("Round %d" % (g.turns // r.players + 1))
+        lines.append(ln[0])
+        lines.append("Round %d" % (g.turns // g.rules.players + 1))
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
-        if r.stars == 7:
-            lines.append("7 stars")
-        if r.one_short:
-            lines.append("One-short")
-        if r.claim:
-            lines.append("Claim mode")
+        lines.extend(ln[1:])
         if prefs.confirm:
             lines.append("Confirm taps")
         # A long message is wrapped over the seat rows (hidden until the next tap): 8
