@@ -85,11 +85,12 @@ def test_tap_outside_every_target_changes_nothing():
     b = app.play.board
     for x, y in ((3, 120), (b.bx + 30, p.height - 4), (app.play.panel.x + 20, 2 + 12 * 6)):
         d.tap_xy(x, y)
-    # a removed corner cell is not a target either
-    d.tap_xy(b.bx + 3, b.by + 3)
     assert state(app) == before
     assert p.refreshes == refreshes
     assert screen_bytes(p) == shot
+    # a removed corner cell changes nothing but says why (test_app_ui.py)
+    d.tap_xy(b.bx + 3, b.by + 3)
+    assert state(app) == before and "corner" in info_text(app)
 
 
 def test_noisy_touch_places_exactly_one_marble():
@@ -277,11 +278,17 @@ def test_pass_and_play_quad_ends_the_game_and_logs_the_record():
     assert g.result == ("win", 0, "quad")
     assert "Player 1 wins" in info_text(app)
     assert app.play.board.outline is not None
-    # the quad outline is drawn between the corner centres: its midpoint is bright green
-    a = app.play.board.centre(parse_cell("d4", 11))
-    b = app.play.board.centre(parse_cell("f5", 11))
-    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-    assert close(p.pixel(*mid), rgb(NORMAL[view.QUAD]))
+    # the quad outline runs just outside the corner cells (over.outline: cell // 2 +
+    # width + 1 px out from the edge d4-f5): the point that far out from the edge's
+    # midpoint is bright green
+    bd = app.play.board
+    pts = [bd.centre(parse_cell(c, 11)) for c in ("d4", "f5", "e7", "c6")]
+    cx, cy = sum(x for x, _ in pts) / 4, sum(y for _, y in pts) / 4
+    mx, my = (pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2
+    ln = ((mx - cx) ** 2 + (my - cy) ** 2) ** 0.5
+    off = bd.cell // 2 + max(1, bd.cell // 10) + 1
+    out = (round(mx + (mx - cx) * off / ln), round(my + (my - cy) * off / ln))
+    assert close(p.pixel(*out), rgb(NORMAL[view.QUAD]))
     assert "d4" in p.logs and "c6" in p.logs
     assert any(line.startswith("# result: win seat 1") for line in p.logs)
     # taps on the board do nothing now; Undo takes the winning marble back
@@ -405,7 +412,7 @@ def test_move_list_shows_the_game(tmp_path):
     d.tap_cell("g7")
     d.press("moves")
     body = screen_text(app)
-    assert "1.e5" in body and "2.*f6 g7" in body
+    assert "1.P1 e5" in body and "2.P2 *f6 g7" in body     # who played each line
     d.press("back")
     assert app.mode == "play"
 

@@ -199,7 +199,7 @@ def test_help_covers_what_the_player_needs():
     for o in ("One-short", "7 stars", "Claim mode", "Quad!"):
         assert o in rules, o
     screen = _words(" ".join(topics["The game screen"]))
-    for w in ("Cyan", "turn number", "Moves"):
+    for w in ("Cyan", "round number", "Moves", "both ends", "variant"):
         assert w in screen, w
     strategy = _words(" ".join(topics["Strategy"]))
     for w in ("double threat", "Star timing", "Star a threat and attack elsewhere"):

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import pytest
 
-from apptools import Platform, device, start, start_with
+from apptools import Platform, device, screen_text, start, start_with
 
 from quadcore import Game
 from quadpocket import records
@@ -78,17 +78,18 @@ def test_menu_offers_duel_only_up_to_three_humans():
         d.press("vs")
         seen.append((app.prefs.opponent, app.prefs.humans))
     assert ("humans", 3) in seen and ("humans", 4) not in seen
-    # Cycling to Duel with 5 humans chosen first brings them down to 3.
+    # Cycling to Duel with 5 humans chosen first shows and plays 3; the choice of 5 is
+    # kept for the variants that allow it (reversible).
     while app.prefs.variant != "standard":
         d.press("variant")
     while (app.prefs.opponent, app.prefs.humans) != ("humans", 5):
         d.press("vs")
     while app.prefs.variant != "duel":
         d.press("variant")
-    assert app.prefs.humans == 3
+    assert "3 humans >" in screen_text(app) and "Duel: 3 players at most" in screen_text(app)
     d.press("start")
     assert app.mode == "play" and app.play.game.rules.players == 3
-    assert Store(p.nvm).prefs.humans == 3
+    assert Store(p.nvm).prefs.humans == 5
 
 
 @pytest.mark.parametrize("players", [4, 5, 6])

@@ -265,6 +265,45 @@ def contrast_and_titano(outdir):
     _save(p, outdir, "13_titano_3_players")
 
 
+def player_view(outdir):
+    """Issue 13's screens: a Trek move with both ends framed (and its variant line), a
+    long message wrapped over the seat rows, the New-game page (Bridge, its constraint
+    shown), a 3-player game framing both other seats' last turns, on both screens."""
+    from quadcore import Game
+    from quadpocket.app import App
+    from quadpocket.session import Session
+    from quadpocket.storage import Store
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        g = Game(7, 2, None, None, False, "trek")
+        for line in ("a2", "g2", "b2", "f2", "c3", "e3", "a6", "g6", "b5", "f5", "c6", "e6"):
+            g.play(line)
+        p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+        st = Store(p.nvm)
+        st.prefs.tutorial_done = True
+        st.save_prefs()
+        st.save_game(Session(g, -1, 1).to_bytes())
+        app = App(p)
+        d = Driver(app)
+        d.tap_cell("d4")
+        _save(p, outdir, "20_long_message" + tag)
+        d.tap_cell("c3")
+        _save(p, outdir, "21_trek_selected" + tag)
+        d.tap_cell("d4")
+        _save(p, outdir, "22_trek_move_both_ends" + tag)
+        app, d, p = _fresh(outdir, size, {"tutorial_done": True})
+        d.press("menu")
+        d.press("new")
+        _save(p, outdir, "23_new_game" + tag)
+        d.press("variant-")
+        _save(p, outdir, "24_new_game_bridge" + tag)
+        app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "humans",
+                                          "humans": 3, "size": 9, "stars": 7,
+                                          "one_short": True})
+        for t in ("e5", "d4", "f6", "c3", "g7"):
+            _play_turn(d, t)
+        _save(p, outdir, "25_three_players_framed" + tag)
+
+
 def run(outdir, width=320, height=240):
     os.makedirs(outdir, exist_ok=True)
     r = game_vs_trainer(outdir)
@@ -275,6 +314,7 @@ def run(outdir, width=320, height=240):
     chooser(outdir)
     tutorial(outdir)
     contrast_and_titano(outdir)
+    player_view(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     return 0
 

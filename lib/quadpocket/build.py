@@ -132,7 +132,7 @@ def _draw_text(bmp, glyphs, x, y, s):
         x += 6
 
 
-def board(app, n, ncolours, w, h, contrast, glyphs):
+def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     """A view.Board for an n x n board with ncolours marble colours."""
     spritedraw = app.use("spritedraw")
     ts, cell, bx, by = sizes(w, h, n)
@@ -144,7 +144,8 @@ def board(app, n, ncolours, w, h, contrast, glyphs):
     b.ts = ts
     b.ncolours = ncolours
     b.outline = None
-    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours)
+    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours, moves)
+    b.left = view.T_MARBLE + 2 * ncolours
     del spritedraw
     app.forget("spritedraw")
     sheet = CONTRAST if contrast else NORMAL
@@ -273,9 +274,9 @@ def panel(app, b, icons, w, h, glyphs):
 
 
 def views(play, key):
-    """(Re)build play's board and panel for key = (n, ncolours, seats)."""
+    """(Re)build play's board and panel for key = (n, ncolours, seats, moves)."""
     app = play.app
-    n, ncolours, players = key
+    n, ncolours, players, moves = key
     g = play.s.game
     while len(play.group):
         play.group.pop()
@@ -283,7 +284,8 @@ def views(play, key):
     app.collect()
     glyphs = fonts()
     p = app.p
-    play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs)
+    play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs,
+                           moves)
     icons = [view.T_MARBLE + 2 * g.rules.seat_colours[s][0] for s in range(players)]
     play.panel = panel(app, b, icons, p.width, p.height, glyphs)
     play.group.append(b.group)

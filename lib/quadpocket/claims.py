@@ -31,7 +31,7 @@ def tap(play):
         claim(play, seats[0])
     else:
         play.asking = tuple(seats)
-        play.msg = "Whose? Tap box"
+        play.msg = "Whose quad?"  # answered by a tap on a seat box
 
 
 def answer(play, target):

@@ -16,7 +16,6 @@ from quadpocket.play import LEVELS, level_name
 
 _ONOFF = ("off", "on")
 SOUNDS = ("off", "soft", "medium", "loud")
-VARIANT_NAMES = ("standard", "duel", "trek", "rapid", "bridge")
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
           "help": "Help", "games": "Choose a game"}
 SLOTS = 12
@@ -70,6 +69,7 @@ class Menus:
         self.at = 0         # first line of the text page shown
         self.back = "main"  # where Back on a text page goes
         self.changed = False  # a preference changed since the menu opened
+        self.note = ""        # a refused New-game tap's reason, shown once
 
     # --- the screen ----------------------------------------------------------------------
     def _button(self, i, row, x, w, name):
@@ -131,11 +131,8 @@ class Menus:
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
         if page == "games":  # the chooser
             return self.app.use("games").items(self.app)
-        if page == "new":
-            vs = "Computer" if p.opponent == "computer" else "%d humans" % p.humans
-            return [("vs", "Vs: " + vs), ("size", "Board: %dx%d" % (p.size, p.size)),
-                    ("variant", "Variant: " + p.variant), ("first", "First: " + first),
-                    ("start", "Start game"), ("back", "Back")]
+        if page == "new":  # the face's own settings (quadpocket.startup)
+            return self.app.use("startup").new_items(self.app.prefs, first)
         if page == "prefs":
             return [("level", "Level: " + level_name(p.level)),
                     ("first", "First*: " + first),
@@ -158,7 +155,13 @@ class Menus:
             self.text_page("moves", "play" if self.app.mode == "play" else "main")
             return
         self.page = page
-        self._show(TITLES[page], (), self.items(page), 2)
+        rows = ()
+        if page == "new":
+            # a variant's constraint, said on the page (the bottom row, under the buttons)
+            note = self.note or self.app.use("startup").note(self.app.prefs)
+            self.note = ""
+            rows = [""] * (self.rows - 2) + [note]
+        self._show(TITLES[page], rows, self.items(page), 2)
 
     def tap(self, name):
         if self.app.mode == "text":
@@ -192,20 +195,7 @@ class Menus:
             if name == "start":
                 app.go("new_game")
                 return
-            if name == "vs":
-                if p.opponent == "computer":
-                    p.opponent, p.humans = "humans", 2
-                elif p.humans < (3 if p.variant == "duel" else 6):  # Duel: 2 colours a seat
-                    p.humans += 1
-                else:
-                    p.opponent = "computer"
-            elif name == "size":
-                p.size = 5 if p.size >= 15 else p.size + 1
-            elif name == "variant":
-                p.variant = _cycle(VARIANT_NAMES, p.variant)
-            elif name == "first":
-                p.first = "computer" if p.first == "player" else "player"
-            app.use("startup").fix_setup(p)  # Bridge: 4 humans; Duel: 3 at most
+            self.note = app.use("startup").new_tap(p, name)
         else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)

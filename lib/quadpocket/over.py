@@ -2,8 +2,8 @@
 serial console, the winning square's outline and the panel's result lines. Imported when
 a game ends (or a finished game is shown) and dropped again right after.
 
-The outline is a thick square (two vectorio polygons, dark and then bright on top) through
-the centres of the square's corners: tilted squares read as well as upright ones. It
+The outline is a thick square (two vectorio polygons, dark and then bright on top) around
+the square's corner cells: tilted squares read as well as upright ones. It
 exists only while a finished game is shown.
 """
 
@@ -13,7 +13,7 @@ import vectorio
 from quadpocket import view
 from quadpocket.play import LEVELS, level_name
 
-_REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short rule",
+_REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short",
             "repetition": "repetition", "cap": "move limit"}
 
 
@@ -38,7 +38,9 @@ def game_over(play, fresh):
         st = app.use("storage").Store(app.p.nvm)
         if not s.recorded:
             s.recorded = True
-            st.record_result(level, outcome)
+            # the statistics are the standard game's: a variant's result is not mixed in
+            if g.rules.variant == "standard":
+                st.record_result(level, outcome)
             prefs = app.prefs
             if outcome == "win" and prefs.auto_advance and level != "expert":
                 prefs.level = LEVELS[LEVELS.index(level) + 1]
@@ -110,21 +112,26 @@ def lines(play, level, stats):
         head = "You lose" if seat == cpu else "You win!"
     else:
         head = "Player %d wins" % (seat + 1)
-    out = [head, _REASONS.get(why, why)]
+    out = [head]
     if why in ("stars", "one-short"):
-        # Stars left per seat, in seat order (P1-P2-...; against the computer you/it).
-        if cpu >= 0:
-            out.append("stars %d to %d" % (g.stars_left[1 - cpu], g.stars_left[cpu]))
+        # Stars left: the winner's against the rest (a draw: each seat's, in seat order).
+        left = g.stars_left
+        if kind == "win" and len(left) == 2:  # lines of 13 at most, the panel's width
+            out += [_REASONS[why] + ",", "%d left" % left[seat], "against %d" % left[1 - seat]]
         else:
-            out.append("stars " + "-".join(str(v) for v in g.stars_left))
+            out += [_REASONS[why], "stars left:", "-".join(str(v) for v in left)]
+    else:
+        out.append(_REASONS.get(why, why))
     out.append("")
-    if stats is not None:
+    if stats is not None and g.rules.variant != "standard":
+        out += ["Not counted:", "statistics", "are for the", "standard game"]
+    elif stats is not None:
         d = stats[level]
         out.append("vs " + level_name(level))
         out.append("W%d L%d D%d" % (d["wins"], d["losses"], d["draws"]))
         out.append("streak %d" % d["streak"])
         out.append("")
-        out.append("Won/lost/drawn")
+        out.append("Won/lost/drew")
         for name in LEVELS:
             d = stats[name]
             out.append("%s %d/%d/%d" % (level_name(name)[:3], d["wins"], d["losses"],
@@ -141,29 +148,36 @@ def _isqrt(v):
     return r
 
 
-def ring(pts, half):
-    """The outline of the square with corners pts, `half` px to each side of its edges, as
-    one polygon: the outer square, a zero-width cut to the inner one and the inner square
-    the other way round (a hole for the winding rule vectorio fills by)."""
+def ring(pts, half, off=0):
+    """The outline of the square with corners pts, its line `off` px outside the square's
+    edges and `half` px to each side of that line, as one polygon: the outer square, a
+    zero-width cut to the inner one and the inner square the other way round (a hole for
+    the winding rule vectorio fills by)."""
     cx = sum(p[0] for p in pts) // 4
     cy = sum(p[1] for p in pts) // 4
     dx = pts[0][0] - cx
     dy = pts[0][1] - cy
     r = _isqrt(dx * dx + dy * dy) or 1
-    d = half * 1414 // 1000  # the corners move along the diagonals: half * sqrt(2)
-    outer = [(cx + (x - cx) * (r + d) // r, cy + (y - cy) * (r + d) // r) for x, y in pts]
-    inner = [(cx + (x - cx) * (r - d) // r, cy + (y - cy) * (r - d) // r) for x, y in pts]
+    # an edge moved out by e moves the corners out along the diagonals by e * sqrt(2)
+    a = (off + half) * 1414 // 1000
+    b = (off - half) * 1414 // 1000
+    outer = [(cx + (x - cx) * (r + a) // r, cy + (y - cy) * (r + a) // r) for x, y in pts]
+    inner = [(cx + (x - cx) * (r + b) // r, cy + (y - cy) * (r + b) // r) for x, y in pts]
     return outer + [outer[0], inner[0]] + inner[:0:-1] + [inner[0]]
 
 
 def outline(board, quad):
     """Add the square's outline to the board (play removes it when the end is undone):
-    a 2 px bright line inside a 4 px dark one, between the centres of the corners."""
+    a bright line inside a dark one, drawn around the square just outside the corner
+    cells, so the four corner marbles stay visible even on a square of side one (its
+    line then runs round the 2x2 block; test_app_ui.py)."""
     pts = [board.centre(x) for x in quad]  # the engine lists them around the square
     width = max(1, board.cell // 10)
+    off = board.cell // 2 + width + 1  # the dark line's inner edge on the cell borders
     g = displayio.Group()
     for colour, half in ((view.DARK, width + 1), (view.QUAD, width)):
-        poly = vectorio.Polygon(pixel_shader=board.palette, points=ring(pts, half), x=0, y=0)
+        poly = vectorio.Polygon(pixel_shader=board.palette, points=ring(pts, half, off),
+                                x=0, y=0)
         poly.color_index = colour
         g.append(poly)
     board.group.append(g)

@@ -15,7 +15,7 @@ def text(app, what, width):
         return "Statistics", stats(app)
     if what == "moves":
         g = app.play.game
-        return "Moves (%dx%d)" % (g.n, g.n), moves(g, width)
+        return "Moves (%dx%d)" % (g.n, g.n), moves(g, width, app.play.s.cpu)
     # A help topic or About, laid out in screens of the rows a text page shows
     # (quadpocket.menus.Menus.body: between the title and the button band).
     m = app.menus
@@ -131,7 +131,7 @@ def wrap(paras, width):
 
 def stats(app):
     st = app.use("storage").Store(app.p.nvm).stats
-    lines = ["Against the computer:", "",
+    lines = ["Standard games against the computer", "(variants are not counted):", "",
              "%-8s %4s %4s %4s %6s %4s" % ("Level", "Won", "Lost", "Draw", "Streak", "Best")]
     for lv in LEVELS:
         d = st[lv]
@@ -140,12 +140,21 @@ def stats(app):
     return lines
 
 
-def moves(game, width):
-    """The game's turns, numbered, several per line when they fit."""
+def who(seat, cpu):
+    """A seat as the move list names it: You / CPU against the computer, else P1..P6."""
+    if cpu >= 0:
+        return "CPU" if seat == cpu else "You"
+    return "P%d" % (seat + 1)
+
+
+def moves(game, width, cpu=-1):
+    """The game's turns, numbered, each with who played it, several per line when they
+    fit."""
     turns = [game.turn_text(t) for t in game.history]
     if game.current:
         turns.append(game.turn_text(game.current) + " ...")
-    items = ["%d.%s" % (i + 1, t) for i, t in enumerate(turns)]
+    k = game.rules.players
+    items = ["%d.%s %s" % (i + 1, who(i % k, cpu), t) for i, t in enumerate(turns)]
     size = max([len(s) for s in items] + [1]) + 2
     per = max(1, width // size)
     lines = []

@@ -58,7 +58,7 @@ class Play:
         self.board = None       # view.Board
         self.panel = None       # view.Panel
         self.group = displayio.Group()
-        self.key = None         # (n, ncolours, seats) the views were built for
+        self.key = None         # the views' (n, ncolours, seats, moves)
         self.thinker = None
         self.purpose = None     # "move" or "hint" while thinking
         self.spin = 0
@@ -72,6 +72,7 @@ class Play:
         self.trainer = ()
         self.tutor = None       # tutorial driver while the tutorial runs
         self.result = None      # game-over panel lines (quadpocket.over)
+        self.rules_lines = [""]  # startup.show
 
     # --- state changes -------------------------------------------------------------------
     def after_change(self, sound=None):
@@ -172,7 +173,9 @@ class Play:
             acts = parse_turn(move, g.n)
             self.hint = tuple(a[-1] for a in acts if a[0] != "star")
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
-            self.msg = "Hint: " + move
+            # whole on the status line, or the yellow marks alone (no wrap module
+            # loaded while the search's memory is held)
+            self.msg = "Hint: " + move if len(move) < 8 else "Hint on board"
             return view.render(self)
         seat = g.turn
         g.star_armed = False
@@ -227,6 +230,8 @@ class Play:
             app.use("claims").tap(self)
         elif isinstance(target, int):
             self.tap_cell(target)
+        elif target == "off":
+            self.illegal("This corner is not on the board")
         elif target.startswith("star") or target.startswith("marble"):
             seat = int(target[-1])
             want = target[0] == "s"
@@ -279,7 +284,7 @@ class Play:
         self.after_change(sound)
 
     def illegal(self, text):
-        self.msg = text[:13]
+        self.msg = text[:1].upper() + text[1:]
         self.app.sound("illegal")
 
     def undo_count(self):

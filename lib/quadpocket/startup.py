@@ -81,7 +81,7 @@ def show(app, session, mode=True):
     play.game = session.game
     g = session.game
     r = g.rules
-    key = (g.n, r.ncolours, r.players)
+    key = (g.n, r.ncolours, r.players, r.moves)
     if key != play.key:
         try:
             app.use("build").views(play, key)  # board and panel for this size and seats
@@ -92,6 +92,16 @@ def show(app, session, mode=True):
     play.hint = play.hint_stars = ()
     play.mark = play.sel = None
     play.msg = ""
+    # the game's lines under the seat rows that never change (view.render): the variant
+    # ("Quad Bridge": 11 characters, the panel has 13) and the rule options that are on
+    v = r.variant
+    play.rules_lines = ["Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:]]
+    if r.stars == 7:
+        play.rules_lines.append("7 stars")
+    if r.one_short:
+        play.rules_lines.append("One-short")
+    if r.claim:
+        play.rules_lines.append("Claim mode")
     play.ended()
     play.update_trainer()
     if g.result is not None:
@@ -122,20 +132,72 @@ def resume(app, data=None):
     new_game(app)
 
 
-def fix_setup(prefs):
-    """Keep the new-game choices to games that can be played and drawn: Bridge is for
-    exactly four humans; a Duel seat plays two colours and the sprite sheet has six, so a
-    Duel has at most three seats."""
+# What a variant does to the other New-game settings (its line at the page's foot).
+NOTES = {"bridge": "Bridge: 4 humans, two teams", "duel": "Duel: 3 players at most",
+         "trek": "Trek: place 6, then move", "rapid": "Rapid: place or move"}
+VARIANTS = ("standard", "duel", "trek", "rapid", "bridge")
+
+
+def new_items(p, first):
+    """The New-game page's buttons: per setting "<" steps back (left), ">" forward
+    (right); the value shown is what a game started now gets (setup)."""
+    opp, humans = setup(p)
+    vs = "Computer" if opp == "computer" else "%d humans" % humans
+    return [("vs-", "< Vs"), ("vs", vs + " >"),
+            ("size-", "< Board"), ("size", "%dx%d >" % (p.size, p.size)),
+            ("variant-", "< Variant"), ("variant", p.variant[:1].upper() + p.variant[1:] + " >"),
+            ("first-", "< First"), ("first", first + " >"),
+            ("start", "Start game"), ("back", "Back")]
+
+
+def note(p):
+    """The New-game page's foot line: what the variant does to the other settings."""
+    return NOTES.get(p.variant, "")
+
+
+def new_tap(p, name):
+    """A New-game setting button: one step back ("<name>-") or forward; returns a note
+    when the tap is refused (shown once at the page's foot), else ""."""
+    step = 1
+    if name[-1] == "-":
+        step = -1
+        name = name[:-1]
+    if name == "vs":
+        if p.variant == "bridge":
+            return "Quad Bridge is for 4 humans"
+        # computer, 2 humans, ... 6 (Duel: 3, two colours a seat, six on the sheet)
+        opp, humans = setup(p)
+        top = 3 if p.variant == "duel" else 6
+        i = ((0 if opp == "computer" else humans - 1) + step) % top
+        if i == 0:
+            p.opponent = "computer"
+        else:
+            p.opponent, p.humans = "humans", i + 1
+    elif name == "size":
+        p.size = (p.size - 5 + step) % 11 + 5
+    elif name == "variant":
+        i = VARIANTS.index(p.variant) if p.variant in VARIANTS else 0
+        p.variant = VARIANTS[(i + step) % len(VARIANTS)]
+    elif name == "first":
+        p.first = "computer" if p.first == "player" else "player"
+    return ""
+
+
+def setup(prefs):
+    """(opponent, humans) a new game really gets: Bridge is for exactly four humans; a
+    Duel seat plays two colours and the sprite sheet has six, so a Duel has at most three
+    seats. The preferences keep the player's own choice, so leaving Bridge gives back the
+    "Vs" chosen before (the New-game page shows both)."""
     if prefs.variant == "bridge":
-        prefs.opponent = "humans"
-        prefs.humans = 4
-    elif prefs.variant == "duel" and prefs.humans > 3:
-        prefs.humans = 3
+        return "humans", 4
+    if prefs.variant == "duel" and prefs.humans > 3:
+        return prefs.opponent, 3
+    return prefs.opponent, prefs.humans
 
 
 def new_game(app):
     p = app.prefs
-    fix_setup(p)
+    opponent, nhumans = setup(p)
     # The old game goes first: a board of another size needs new engine tables (~15 KB
     # for 11x11), and the old ones are freed only once no game refers to them.
     app.play.stop_thinking()
@@ -143,8 +205,8 @@ def new_game(app):
         app.play.s = app.play.game = None
     app.session = None
     app.collect()
-    humans = p.opponent != "computer"
-    players = p.humans if humans else 2
+    humans = opponent != "computer"
+    players = nhumans if humans else 2
     stars = p.stars if (p.variant == "standard" and players == 2 and p.size >= 11) else None
     try:
         g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim)

@@ -14,13 +14,16 @@ SETUP = ("d4", "h8", "f5", "j8", "e7", "j10")
 THREAT = "h10"
 WIN = "c6"
 
+# Each step wraps to 13 columns (the panel's width on both screens) in at most 4 lines
+# below two seat rows (the Titano has 9 text rows, its seat rows end at row 5); the first,
+# shown without seat rows, in 8 (test_app_ui.py checks both).
 STEPS = (
-    "Tutorial. A quad is four of your marbles on the corners of a square, upright or "
-    "tilted. Stars block cells for everyone. Tap Next.",
-    "Pink cell: your opponent's 4th corner. Tap your star box.",
+    "A quad: your 4 marbles on the corners of a square, upright or tilted. Stars block "
+    "cells. Tap Next.",
+    "Pink: they win there. Tap your star box.",
     "Star armed: now tap the pink cell.",
-    "Blocked. You hold 3 corners of a tilted square: tap the ringed cell.",
-    "Quad! A tilted square: you win. Tap Done.",
+    "Blocked. Tap the ring: your tilted quad.",
+    "Quad! Tilted square: you win. Tap Done.",
 )
 
 
@@ -33,20 +36,6 @@ def start(app):
     tut = Tutorial(play)
     play.tutor = tut
     app.use("startup").show(app, tut.session)
-
-
-def wrap(text, width):
-    """Word-wrap text to lines of at most width characters."""
-    out = []
-    line = ""
-    for word in text.split(" "):
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    out.append(line)
-    return out
 
 
 class Tutorial:
@@ -65,13 +54,13 @@ class Tutorial:
         """Panel text: below the seat rows (they stay visible after the intro)."""
         panel = self.play.panel
         cols = panel.cols
-        out = ["Tutorial", "%d of %d" % (self.step + 1, len(STEPS))]
+        # row 0: where we are; row 1: a note on a wrong tap; then the step's text, below
+        # the seat rows once they are shown
+        out = ["Tutorial %d/%d" % (self.step + 1, len(STEPS))]
         if self.step:
+            out.append(self.note)
             out.extend([""] * (panel.free_row - 2))
-        out.extend(wrap(STEPS[self.step], cols))
-        if self.note:
-            out.append("")
-            out.extend(wrap(self.note, cols))
+        out.extend(self.play.app.use("wrap").wrap(STEPS[self.step], cols))
         if self.step in (1, 2):
             self.play.trainer = (self.threat,)
         else:
@@ -89,7 +78,9 @@ class Tutorial:
         changed = play.board.update(g.cells, view.cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
         changed = p.set_info(lines) or changed
-        changed = p.set_seats(g.marbles_left, g.stars_left, g.turn, g.star_armed,
+        # the last screen frames the winner (the turn has passed on to seat 1)
+        seat = g.turn if g.result is None else g.result[1]
+        changed = p.set_seats(g.marbles_left, g.stars_left, seat, g.star_armed,
                               self.step > 0) or changed
         for i in range(4):
             changed = p.set_button(i, *self.button(i)) or changed
@@ -127,7 +118,7 @@ class Tutorial:
             self.step = 4
             play.after_change(None)
         elif target is not None and self.step in (1, 2, 3):
-            self.note = "Not there: follow the text above."
+            self.note = "Not there!"
             play.app.sound("illegal")
         play.app.changed()
         return True

@@ -30,7 +30,8 @@ T_TRAIN = 4
 T_HINT_MARBLE = 5
 T_HINT_STAR = 6
 T_MARK = 7
-T_MARBLE = 8  # + 2 * colour (+1: last-move cursor)
+T_MARBLE = 8  # + 2 * colour (+1: last-move cursor); then, in Trek and Rapid only,
+#               board.left: an empty cell framed, a moved marble's old cell
 
 # Panel palette roles (8 entries; 0 and 1 are free: backgrounds are the screen's black).
 TURN = 2
@@ -77,7 +78,8 @@ class Board:
             if v == 255:
                 t = T_OFF
             elif v == 0:
-                t = (T_MARK if x == mark else T_HINT_MARBLE if x in hint else
+                t = (T_MARK if x == mark else self.left if x in cursor else
+                     T_HINT_MARBLE if x in hint else
                      T_HINT_STAR if x in hint_stars else T_TRAIN if x in trainer else T_EMPTY)
             elif v == 1:
                 t = T_STAR_CUR if x in cursor else T_STAR
@@ -96,7 +98,7 @@ class Board:
         return self.bx + (x % n) * c + c // 2, self.by + (n - 1 - x // n) * c + c // 2
 
     def cell_at(self, sx, sy, cells):
-        """Screen point -> cell index, or None (outside the grid or a removed corner)."""
+        """Screen point -> cell index, "off" (a removed corner) or None."""
         n = self.n
         c = self.cell
         dx = sx - self.bx
@@ -104,7 +106,7 @@ class Board:
         if dx < 0 or dy < 0 or dx >= n * c or dy >= n * c:
             return None
         x = (n - 1 - dy // c) * n + dx // c
-        return None if cells[x] == 255 else x
+        return "off" if cells[x] == 255 else x
 
 
 class Panel:
@@ -113,6 +115,8 @@ class Panel:
     fills[i]; a button has a one-row text TileGrid, labels[i]; a seat row one with both
     counts, counts[seat]. The seat to move has a bright frame (one rectangle behind its
     row)."""
+
+    covered = False  # a long message hides the seat rows (render)
 
     def set_info(self, lines):
         """Status lines from the top; rows past the list are cleared."""
@@ -170,35 +174,52 @@ class Panel:
         return changed
 
     def hit(self, x, y):
-        """-> a button's name, "marble<seat>", "star<seat>" or None."""
+        """-> a button's name, "marble<seat>", "star<seat>" or None. A box under a long
+        message still answers: the tap clears the message and does what it always does."""
         for i in range(len(self.fills)):
             f = self.fills[i]
             if f.x <= x < f.x + f.width and f.y <= y < f.y + f.height:
                 if i < 4:
                     return self.names[i]
-                if not self.seats.hidden:
+                if self.covered or not self.seats.hidden:
                     return ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
         return None
 
 
 # --- what the game screen shows ------------------------------------------------------
 
+
+def _ends(acts):
+    """The cells a turn's actions touched: each piece placed, and both ends of a move."""
+    out = []
+    for a in acts:
+        out.append(a[-1])
+        if a[0] == "move":
+            out.append(a[1])
+    return out
+
+
 def cursor(play):
-    """Cells marked as the last move (or the marble picked to move)."""
+    """Cells marked as the last moves (or the marble picked to move)."""
     g = play.game
     if play.sel is not None:
         return (play.sel,)
     if g.current:
-        return tuple(a[-1] for a in g.current)
-    last = g.last_turn()  # (g.history would decode every turn: it allocates)
-    if last is None:
+        return tuple(_ends(g.current))
+    t = g.turns
+    if t == 0:
         return ()
     # Against the computer its move is marked if "show move" is on; pass-and-play
-    # always marks the last turn (the next player did not see it being made).
+    # marks every other seat's last turn (the next player saw none of them made).
     cpu = play.s.cpu
-    if cpu < 0 or g.result is not None or ((g.turns - 1) % g.rules.players == cpu
-                                           and play.app.prefs.show_move):
-        return tuple(a[-1] for a in last)
+    if cpu < 0 or g.result is not None:
+        out = []
+        for i in range(max(0, t - g.rules.players + 1), t):
+            # turn i alone (g.history decodes every turn; ~100 B of engine code saved)
+            out.extend(_ends(g._actions(g._starts[i], g._starts[i + 1])))
+        return tuple(out)
+    if (t - 1) % g.rules.players == cpu and play.app.prefs.show_move:
+        return tuple(_ends(g.last_turn()))
     return ()
 
 
@@ -220,6 +241,7 @@ def render(play):
                                     play.hint_stars, play.mark)
     if over:
         changed = p.set_info(play.result or ()) or changed
+        p.covered = False
         changed = p.set_seats(None, None, None, False, False) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
     else:
@@ -245,17 +267,24 @@ def render(play):
             mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
         else:
             mode = "Marble mode"
+        ln = play.rules_lines  # the variant, then the options (quadpocket.startup.show)
         lines = [status, mode] + [""] * (p.free_row - 2)
-        lines.append("Turn %d" % (g.turns + 1))
+        # the variant first (4 Bridge seats leave one row on the Titano), then the round
+        lines.append(ln[0])
+        lines.append("Round %d" % (g.turns // g.rules.players + 1))
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
-        if g.rules.claim:
-            lines.append("Claim mode")
+        lines.extend(ln[1:])
         if prefs.confirm:
             lines.append("Confirm taps")
+        # A long message is wrapped over the seat rows (hidden until the next tap): 8
+        # rows of 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
+        p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
+        if p.covered:
+            lines = [status] + play.app.use("wrap").say(mode, p.cols)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
-                              g.star_armed and mine) or changed
+                              g.star_armed and mine, not p.covered) or changed
         # While the computer answers, Undo (of the marble just played) and Quad! (a
         # claim straight after it) still work.
         act = mine or play.purpose == "move"

@@ -1,0 +1,432 @@
+"""The player's view (issue 13): every message whole on both screens, the variant line,
+Trek's select-then-move flow with both ends of a move framed, every other seat's last turn
+framed in 3+ player games, feedback on a removed corner, the New-game screen."""
+
+import glob
+import os
+import re
+
+import pytest
+
+from apptools import ROOT, info_text, screen_text, start, start_with, tile
+
+from quadcore import Game, parse_cell
+from quadpocket import view
+from quadpocket.wrap import wrap
+
+SIZES = ((320, 240), (480, 320))
+
+# Where a message the game screen shows is written: the engine's refusals (a tap the
+# rules refuse shows str(e)) and the face's own texts.
+ENGINE = ("quadcore/game.py", "quadcore/moves.py", "quadcore/notation.py",
+          "quadcore/claim.py")
+FACE = ("lib/quadpocket/play.py", "lib/quadpocket/claims.py", "lib/quadpocket/tutorial.py",
+        "lib/quadpocket/startup.py", "lib/quadpocket/storage.py")
+
+
+def collect_messages():
+    """Every message text in the sources above, its %-fields filled with the longest
+    value they take on the device (a cell name of 3 characters, a 2-digit number)."""
+    out = set()
+    pats = [r'raise ValueError\(\s*"((?:[^"\\]|\\.)*)"',
+            r'illegal\(\s*"((?:[^"\\]|\\.)*)"',
+            r'\.msg = "((?:[^"\\]|\\.)*)"',
+            r'notes(?:\.append\(|\s*=\s*\[)\s*"((?:[^"\\]|\\.)*)"',
+            r'self\.note = "((?:[^"\\]|\\.)*)"']
+    for rel in ENGINE + FACE:
+        src = open(os.path.join(ROOT, rel)).read()
+        for pat in pats:
+            for m in re.finditer(pat, src):
+                text = m.group(1)
+                # a refusal continued on the next source line: "..." "..." (rare)
+                text = text.replace("%s", "o15").replace("%d", "15").replace("%r", "'x'")
+                out.add(text)
+    # illegal("a" if c else "b") and the storage notes passed as arguments
+    for rel in FACE:
+        src = open(os.path.join(ROOT, rel)).read()
+        for m in re.finditer(r'illegal\("[^"]*" if [^)]* else "([^"]*)"\)', src):
+            out.add(m.group(1))
+        for m in re.finditer(r'_read\([^)]*?"([A-Z][^"]*)"', src):
+            out.add(m.group(1))
+    # the engine's words reworded for the touch screen (quadpocket.wrap.SAY), and a hint
+    # with several stars (the longest turn the computer suggests)
+    from quadpocket.wrap import SAY
+    out.update(SAY.values())
+    out.add("Hint: *k10 g1")
+    out.discard("")
+    return sorted(out)
+
+
+def test_the_collection_finds_the_long_messages():
+    msgs = collect_messages()
+    assert len(msgs) >= 30
+    for known in ("Nothing to undo", "Whose quad?", "Save damaged",
+                  "a star there would leave no cell for your marble",
+                  "a Duel turn places one marble of each of your colours",
+                  "All placed: tap one of your marbles, then its new cell",
+                  "This corner is not on the board"):
+        assert known in msgs
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("humans", (2, 3, 4, 5, 6))
+def test_every_message_fits_whole_on_the_panel(size, humans):
+    app, d, p = start(size=size, prefs={"opponent": "humans", "humans": humans})
+    pn = app.play.panel
+    for text in collect_messages():
+        lines = wrap(text, pn.cols)
+        assert " ".join(lines) == " ".join(text.split()), text   # nothing lost
+        assert all(len(x) <= pn.cols for x in lines)
+        # the status line stays; the message wraps below it over the seat rows
+        assert 1 + len(lines) <= pn.rows, (text, size, humans)
+
+
+def words_shown(app):
+    return " ".join(info_text(app).split())
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_refusal_is_shown_whole_and_the_next_tap_clears_it(size):
+    g = Game(7, 2, None, None, False, "trek")
+    # all six marbles of each seat placed (no quad), seat 0 to move
+    for line in ("a2", "g2", "b2", "f2", "c3", "e3", "a6", "g6", "b5", "f5", "c6", "e6"):
+        g.play(line)
+    assert g.marbles_left[0] == 0 and g.turn == 0
+    app, d, p = start_with(g, cpu=-1, size=size)
+    d.tap_cell("d4")                                  # empty: a Trek turn moves a marble
+    text = "All placed: tap one of your marbles, then its new cell"
+    assert text in words_shown(app)                   # the engine's refusal, reworded
+    assert app.play.panel.seats.hidden                # the message covers the seat rows
+    assert g.cells[parse_cell("d4", 7)] == 0          # and nothing changed
+    d.tap_xy(*centre(d.rect_of("undo")))              # any tap clears it ...
+    assert text not in words_shown(app)
+    assert not app.play.panel.seats.hidden            # ... and the seats come back
+
+
+def centre(r):
+    return r[0] + r[2] // 2, r[1] + r[3] // 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_tutorial_screen_is_whole(size):
+    from quadpocket import tutorial
+    app, d, p = start(tutorial_done=False, size=size)
+    d.press("game0")
+    play = app.play
+    for step, tap in enumerate(("next", "star0", "h10", "c6", None)):
+        text = " ".join(wrap(tutorial.STEPS[step], 13))
+        assert text in words_shown(app), (step, size)
+        if step in (1, 2, 3):                         # a wrong tap first: a note, whole
+            d.tap_cell("a5")
+            assert "Not there!" in words_shown(app) and text in words_shown(app)
+        if tap is None:
+            break
+        if isinstance(tap, str) and len(tap) > 3:
+            d.press(tap)
+        else:
+            d.tap_cell(tap)
+    # the last screen frames the winner's seat row (seat 0), not the next seat
+    assert play.panel.turn.y == play.panel.fills[4].y - 2
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tap_on_a_removed_corner_says_why(size):
+    app, d, p = start(size=size, prefs={"opponent": "humans", "humans": 2})
+    n = app.play.game.n
+    before = bytes(app.play.game.cells)
+    x, y = app.play.board.centre(0)                   # a1: a removed corner
+    d.tap_xy(x, y)
+    assert "This corner is not on the board" in words_shown(app)
+    assert bytes(app.play.game.cells) == before and n == 11
+
+
+@pytest.mark.parametrize("variant,line", (("standard", "Standard"), ("trek", "Quad Trek"),
+                                          ("rapid", "Quad Rapid"), ("duel", "Quad Duel")))
+def test_the_variant_line_says_what_is_played(variant, line):
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2, "variant": variant,
+                             "size": 9})
+    assert app.play.game.rules.variant == variant
+    shown = [x.strip() for x in info_text(app).split("\n")]
+    assert line in shown
+    assert "Round 1" in shown
+    for other in {"Standard", "Quad Trek", "Quad Rapid", "Quad Duel", "Quad Bridge"} - {line}:
+        assert other not in shown
+
+
+def test_rule_options_are_on_the_game_screen():
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2, "stars": 7,
+                             "one_short": True, "claim": True})
+    shown = [x.strip() for x in info_text(app).split("\n")]
+    for line in ("Standard", "7 stars", "One-short", "Claim mode"):
+        assert line in shown
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    shown = [x.strip() for x in info_text(app).split("\n")]
+    for line in ("7 stars", "One-short", "Claim mode"):
+        assert line not in shown
+
+
+def test_the_round_counts_rounds_not_turns():
+    app, d, p = start(prefs={"opponent": "humans", "humans": 3, "size": 9})
+    for cell, rnd in (("c3", 1), ("d4", 1), ("e5", 1), ("f6", 2), ("g7", 2),
+                      ("c7", 2), ("d6", 3)):
+        shown = [x.strip() for x in info_text(app).split("\n")]
+        assert "Round %d" % rnd in shown, (cell, shown)
+        d.tap_cell(cell)
+
+
+def trek_all_placed():
+    g = Game(7, 2, None, None, False, "trek")
+    for line in ("a2", "g2", "b2", "f2", "c3", "e3", "a6", "g6", "b5", "f5", "c6", "e6"):
+        g.play(line)
+    return g
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_trek_select_cancel_move_and_both_ends_framed(size):
+    app, d, p = start_with(trek_all_placed(), cpu=-1, size=size)
+    play = app.play
+    g = play.game
+    src, dst = parse_cell("c3", 7), parse_cell("d4", 7)
+    d.tap_cell("c3")                                  # pick the marble: it is framed
+    assert play.sel == src and tile(app, src) == view.T_MARBLE + 1
+    assert "Move to?" in words_shown(app)
+    d.tap_cell("c3")                                  # the same marble again: cancelled
+    assert play.sel is None and tile(app, src) == view.T_MARBLE
+    assert "Move to?" not in words_shown(app)
+    d.tap_cell("c3")
+    d.tap_cell("d4")                                  # the move
+    assert g.cells[src] == 0 and g.cells[dst] == 2 and g.turn == 1
+    assert tile(app, src) == play.board.left          # the cell it left, framed
+    assert play.board.left == view.T_MARBLE + 4       # its own tile, after 2 colours
+    assert tile(app, dst) == view.T_MARBLE + 1        # and where it went
+    d.press("undo")
+    assert g.cells[src] == 2 and tile(app, src) == view.T_MARBLE
+    assert tile(app, dst) == view.T_EMPTY
+
+
+def is_framed(app, x):
+    """A marble shown with the last-move frame."""
+    t = tile(app, x)
+    return t >= view.T_MARBLE and (t - view.T_MARBLE) % 2 == 1
+
+
+@pytest.mark.parametrize("humans", (3, 4))
+def test_every_other_seats_last_turn_is_framed(humans):
+    app, d, p = start(prefs={"opponent": "humans", "humans": humans, "size": 9})
+    cells = ("c3", "d4", "e5", "f6", "g7", "c7", "d6")
+    for c in cells:
+        d.tap_cell(c)
+    g = app.play.game
+    played = [parse_cell(c, 9) for c in cells]
+    framed = [x for x in played if is_framed(app, x)]
+    # the last humans-1 turns (the seats before the one to move), and no older one
+    assert framed == played[-(humans - 1):]
+    assert g.turns == len(cells)
+
+
+def test_two_players_frame_only_the_last_turn():
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2, "size": 9})
+    for c in ("c3", "d4", "e5"):
+        d.tap_cell(c)
+    framed = [c for c in ("c3", "d4", "e5") if is_framed(app, parse_cell(c, 9))]
+    assert framed == ["e5"]
+
+
+def test_sources_have_no_message_cuts():
+    """No screen text is cut to the panel's width by slicing any more."""
+    for path in glob.glob(os.path.join(ROOT, "lib/quadpocket/*.py")):
+        src = open(path).read()
+        assert "[:13]" not in src, path
+
+
+# --- the New-game screen ---------------------------------------------------------------
+
+def open_new(size=(320, 240), prefs=None):
+    app, d, p = start(size=size, prefs=prefs)
+    d.press("menu")
+    d.press("new")
+    assert app.menus.page == "new"
+    return app, d, p
+
+
+def settings_shown(app):
+    return [label for name, label in app.menus.items("new")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_setting_steps_both_ways(size):
+    app, d, p = open_new(size)
+    pr = app.prefs
+    assert pr.size == 11
+    d.press("size-")
+    d.press("size-")
+    assert pr.size == 9 and "9x9 >" in screen_text(app)       # 11x11 to 9x9: two taps
+    d.press("size")
+    assert pr.size == 10
+    for _ in range(6):
+        d.press("size-")
+    assert pr.size == 15                                        # wraps round: 5 -> 15
+    d.press("size")
+    assert pr.size == 5
+    v = pr.variant
+    d.press("variant")
+    d.press("variant-")
+    assert pr.variant == v
+    d.press("variant-")
+    assert pr.variant == "bridge" and "Bridge >" in screen_text(app)
+    d.press("variant")
+    assert pr.variant == "standard"
+    d.press("vs")
+    assert (pr.opponent, pr.humans) == ("humans", 2)
+    d.press("vs-")
+    assert pr.opponent == "computer"
+    d.press("vs-")
+    assert (pr.opponent, pr.humans) == ("humans", 6)
+    f = pr.first
+    d.press("first")
+    assert pr.first != f
+    d.press("first-")
+    assert pr.first == f
+
+
+def test_bridge_shows_its_four_humans_and_gives_the_choice_back():
+    app, d, p = open_new()
+    pr = app.prefs
+    assert pr.opponent == "computer"
+    while pr.variant != "bridge":
+        d.press("variant")
+    assert "4 humans >" in screen_text(app)
+    assert "Bridge: 4 humans, two teams" in screen_text(app)
+    d.press("vs")                                               # refused, and says why
+    assert pr.opponent == "computer" and "Quad Bridge is for 4 humans" in screen_text(app)
+    d.press("variant")                                          # leave Bridge
+    assert pr.variant == "standard" and "Computer >" in screen_text(app)
+    assert pr.opponent == "computer"                            # the choice came back
+    d.press("variant-")
+    d.press("start")
+    g = app.play.game
+    assert (g.rules.variant, g.rules.players) == ("bridge", 4) and app.play.s.cpu == -1
+    d.press("menu")
+    d.press("new")
+    d.press("variant")
+    assert "Computer >" in screen_text(app)                     # not 4 humans for good
+
+
+def every_setting():
+    """Every combination the New-game page offers, reached by its own buttons' steps."""
+    for variant in ("standard", "duel", "trek", "rapid", "bridge"):
+        for size in range(5, 16):
+            for vs in ("computer", 2, 3, 4, 5, 6):
+                yield variant, size, vs
+
+
+def test_every_offered_combination_starts_as_shown():
+    """The page shows what starts: each combination of variant, size and Vs gives a game
+    of exactly the variant, size and seats the page showed (never a silent fallback)."""
+    from quadpocket import startup
+    app, d, p = open_new()
+    pr = app.prefs
+    bad = []
+    for variant, size, vs in every_setting():
+        pr.variant, pr.size = variant, size
+        if vs == "computer":
+            pr.opponent = "computer"
+        else:
+            pr.opponent, pr.humans = "humans", vs
+        opp, humans = startup.setup(pr)
+        app.go("new")
+        shown = settings_shown(app)[1]
+        assert shown == ("Computer >" if opp == "computer" else "%d humans >" % humans)
+        startup.new_game(app)
+        g = app.play.game
+        want = (variant, size, 2 if opp == "computer" else humans)
+        if (g.rules.variant, g.n, g.rules.players) != want:
+            bad.append((want, (g.rules.variant, g.n, g.rules.players)))
+    assert bad == []
+
+
+# --- the win outline -------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("quad,other", ((("e5", "f5", "e6", "f6"), ("b2", "b3", "b4")),
+                                        (("e4", "g5", "f7", "d6"), ("b2", "b3", "b4"))))
+def test_the_win_outline_leaves_the_corner_marbles_visible(size, quad, other):
+    from apptools import close, rgb
+    app, d, p = start(size=size, prefs={"opponent": "humans", "humans": 2})
+    for i in range(4):
+        d.tap_cell(quad[i])
+        if i < 3:
+            d.tap_cell(other[i])
+    g = app.play.game
+    assert g.result == ("win", 0, "quad")
+    b = app.play.board
+    assert b.outline is not None
+    # the pixels around each corner's centre (a disc of 0.4 cell, the marble's size) are
+    # the same with the outline shown and hidden
+    r = b.cell * 2 // 5
+
+    def discs():
+        out = []
+        for c in quad:
+            x0, y0 = b.centre(parse_cell(c, 11))
+            out.append([p.pixel(x0 + dx, y0 + dy) for dx in range(-r, r + 1)
+                        for dy in range(-r, r + 1) if dx * dx + dy * dy <= r * r])
+        return out
+
+    p.display.refresh()
+    shown = discs()
+    full = screen_bytes(p)
+    b.outline.hidden = True
+    p.display.refresh()
+    assert discs() == shown
+    assert screen_bytes(p) != full                    # the outline is drawn somewhere
+    b.outline.hidden = False
+
+
+def screen_bytes(p):
+    import pygame
+    return pygame.image.tostring(p.display.surface(), "RGB")
+
+
+# --- smaller points ----------------------------------------------------------------------
+
+def test_the_stars_result_says_how_many_left():
+    g = Game(7, 2, 2, 3)
+    for line in ("*b2 c3", "d4", "e5"):
+        g.play(line)
+    app, d, p = start_with(g, cpu=-1)
+    for t in ("star1", "f6", "star1", "b6", "c6"):
+        if t.startswith("star"):
+            d.press(t)
+        else:
+            d.tap_cell(t)
+    assert app.play.game.result == ("win", 0, "stars")
+    assert "Player 1 wins on stars, 2 left against 1" in words_shown(app)
+    assert all(len(line) <= app.play.panel.cols for line in app.play.result)
+
+
+def test_a_variant_against_the_computer_is_kept_out_of_the_statistics(tmp_path):
+    from apptools import stats
+    g2 = Game(7, 2, None, None, False, "trek")
+    for line in ("b2", "f6", "c2", "f5", "b3", "e6"):
+        g2.play(line)
+    app, d, p = start_with(g2, cpu=1, nvm_path=str(tmp_path / "nvm"),
+                           prefs={"level": "trainer"})
+    d.tap_cell("c3")                                  # b2 c2 b3 c3: a quad
+    assert app.play.game.result == ("win", 0, "quad")
+    s = stats(p.nvm)
+    assert all(s[lv]["wins"] == 0 and s[lv]["losses"] == 0 for lv in s)
+    assert "Not counted: statistics are for the standard game" in words_shown(app)
+
+
+def test_a_box_under_a_long_message_still_answers():
+    """A hint with stars ("Hint: *c10 d10 ...") covers the seat rows; the star box under
+    it still arms a star, as the player expects (and clears the message)."""
+    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    play = app.play
+    play.msg = "Hint: *c10 *d10 e10"
+    app.changed()
+    d.ticks(2)
+    assert play.panel.seats.hidden and "Hint: *c10 *d10 e10" in words_shown(app)
+    d.press("star0")
+    assert play.game.star_armed and not play.panel.seats.hidden
