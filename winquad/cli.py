@@ -1,0 +1,125 @@
+"""Host command line (CPython only): `python3 -m winquad referee|move ...`.
+
+The output contract is the one of `python3 -m quadcore` (docs/contract.md, section
+"Winther's Quad"): results as `key: value` lines on stdout, exit 0; anything wrong is one
+`error: line L: ...` line on stderr, nothing on stdout, exit 2."""
+
+import argparse
+import sys
+
+from .game import COUNTERS, DEFAULT_COUNTERS, Game
+from .notation import cell_name
+
+LEVELS = ("trainer", "easy", "average", "expert")
+
+
+class RecordError(Exception):
+    def __init__(self, line, msg):
+        Exception.__init__(self, "error: line %d: %s" % (line, msg))
+
+
+class _Parser(argparse.ArgumentParser):
+    # argparse prints usage and exits; the contract wants one error line instead.
+    def error(self, message):
+        raise RecordError(0, message)
+
+
+def record_lines(data):
+    """Bytes -> list of (line number, text). Strict: ASCII only, lines end at \\n or \\r\\n;
+    a lone carriage return or another control character is an error on its line."""
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    out = []
+    for number, raw in enumerate(lines, 1):
+        if raw.endswith(b"\r"):
+            raw = raw[:-1]
+        for b in raw:
+            if b > 126:
+                raise RecordError(number, "text that is not ASCII")
+            if b < 32 and b != 9:
+                raise RecordError(number, "a control character (byte %d) in the line" % b)
+        out.append((number, raw.decode("ascii")))
+    return out
+
+
+def load_record(game, data):
+    """Play every turn of a record into `game`; RecordError names the first bad line.
+    Returns the number of the last line read."""
+    last = 0
+    for number, line in record_lines(data):
+        last = number
+        body = line.split("#", 1)[0].strip()
+        if not body:
+            continue
+        if game.result is not None:
+            raise RecordError(number, "a turn after the game has ended")
+        if len(body.split()) > 1:
+            raise RecordError(number, "two turns on one line (one turn per line)")
+        try:
+            game.play(body)
+        except ValueError as e:
+            raise RecordError(number, str(e))
+    return last
+
+
+def referee_lines(game):
+    r = game.result
+    if r is None:
+        return ["result: ongoing", "next: %d" % (game.turn + 1)]
+    if r[0] == "draw":
+        return ["result: draw", "reason: repetition"]
+    out = ["result: win", "winner: %d" % (r[1] + 1), "reason: %s" % r[2]]
+    if r[2] == "four":
+        cells = sorted(game.four, key=lambda x: (x & 7, x >> 3))
+        out.append("four: " + " ".join(cell_name(x) for x in cells))
+    return out
+
+
+def _counters(text):
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("--counters wants a number, not %r" % text)
+    if n not in COUNTERS:
+        raise argparse.ArgumentTypeError("--counters must be 12, 15, 20 or 25 (not %d)" % n)
+    return n
+
+
+def _cmd_referee(a, data):
+    game = Game(a.counters)
+    load_record(game, data)
+    return referee_lines(game)
+
+
+def _cmd_move(a, data):
+    from . import ai
+    game = Game(a.counters)
+    last = load_record(game, data)
+    if game.result is not None:
+        raise RecordError(max(last, 1), "the game is over: there is no move to make")
+    return [ai.choose(game, a.level, a.seed)]
+
+
+def main(argv=None, stdin=None, stdout=None, stderr=None):
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    stdout = stdout if stdout is not None else sys.stdout
+    stderr = stderr if stderr is not None else sys.stderr
+    ap = _Parser(prog="python3 -m winquad", description="Winther's Quad engine tools")
+    sub = ap.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    p = sub.add_parser("referee", help="judge a game record read from stdin")
+    p.add_argument("--counters", type=_counters, default=DEFAULT_COUNTERS)
+    p.set_defaults(fn=_cmd_referee)
+    p = sub.add_parser("move", help="the computer's turn for the record on stdin")
+    p.add_argument("--counters", type=_counters, default=DEFAULT_COUNTERS)
+    p.add_argument("--level", required=True, choices=LEVELS)
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(fn=_cmd_move)
+    try:
+        a = ap.parse_args(argv)
+        lines = a.fn(a, stdin.read())
+    except RecordError as e:
+        stderr.write(str(e) + "\n")
+        return 2
+    stdout.write("\n".join(lines) + "\n")
+    return 0

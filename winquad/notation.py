@@ -1,0 +1,60 @@
+"""Notation of Winther's Quad (docs/winther-rules.md, "Notation"):
+cells a1..h8 (file letter, rank digit), a drop `d4`, a move `d4-d5`, and each counter taken
+written after it as `x` and its cell: `c3xd3`, `d4-d5xd6xe5`. A capture not written is a
+capture declined."""
+
+FILES = "abcdefgh"
+
+
+def cell_name(x):
+    return FILES[x & 7] + str((x >> 3) + 1)
+
+
+def parse_cell(tok):
+    """'d4' -> 27; ValueError for anything that is not a cell of the 8 x 8 board."""
+    t = tok.strip().lower()
+    if len(t) >= 2 and t[0] in FILES and t[1:].isdigit():
+        r = int(t[1:])
+        if 1 <= r <= 8 and t[1] != "0":
+            return (r - 1) * 8 + FILES.index(t[0])
+    if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
+        raise ValueError("%s is not a cell of the 8 x 8 board (a1..h8)" % tok.strip())
+    raise ValueError("%r is not a cell (write a file a..h and a rank 1..8, e.g. d4)"
+                     % tok.strip())
+
+
+def parse_turn(text):
+    """'d4-d5xd6' -> (frm, to, [captured cells]); frm == to for a drop. Syntax only: whether
+    the turn is legal is the game's question."""
+    t = text.strip().lower()
+    if not t:
+        raise ValueError("an empty turn")
+    for ch in t:
+        if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch == "-"):
+            raise ValueError("%r is not a turn (a drop d4, a move d4-d5, captures xe4)"
+                             % text.strip())
+    parts = t.split("x")
+    head = parts[0]
+    if "-" in head:
+        a, _, b = head.partition("-")
+        frm, to = parse_cell(a), parse_cell(b)
+        if frm == to:
+            raise ValueError("%s does not go anywhere" % head)
+    else:
+        frm = to = parse_cell(head)
+    caps = []
+    for p in parts[1:]:
+        if "-" in p:
+            raise ValueError("%r: a capture is one cell after x, e.g. xe4" % text.strip())
+        c = parse_cell(p)
+        if c in caps:
+            raise ValueError("%s is taken twice" % cell_name(c))
+        caps.append(c)
+    return frm, to, caps
+
+
+def format_turn(frm, to, caps=()):
+    s = cell_name(to) if frm == to else cell_name(frm) + "-" + cell_name(to)
+    for c in sorted(caps):
+        s += "x" + cell_name(c)
+    return s
