@@ -210,6 +210,8 @@ def test_a_game_to_the_end_against_each_level(level):
     row = [s for s in lines if s.startswith(level[:1].upper() + level[1:])][0]
     assert sum(int(v) for v in row.split()[1:]) == 1
     d.press("new")
+    assert app.mode == "menu" and "Counters: 12" in screen_text(app)
+    d.press("start")
     assert app.play.game.plies in (0, 1) and app.play.game.result is None
 
 
@@ -217,7 +219,7 @@ def test_pass_and_play_to_the_end_and_the_computer_never_moves():
     app, d, p = wq(conf=conf(counters=12, humans=True))
     assert app.play.s.cpu == -1
     result = _play_out(app, d, "average")
-    assert result is not None and line(app, 0).endswith("wins") or line(app, 0) == "Draw"
+    assert result is not None and (line(app, 0).endswith("wins") or line(app, 0) == "Draw")
 
 
 def test_resume_after_power_off(tmp_path):
