@@ -22,7 +22,7 @@ SCRIPTS = ("code.py", "boot.py")
 RESIDENT = {"quadpocket", "quadpocket.play", "quadpocket.view", "quadpocket.records",
             "quadpocket.version",
             # Winther's Quad's game screen: resident while that game is shown
-            "quadpocket.wq_play"}
+            "quadpocket.wq_play", "quadpocket.wq_view"}
 # The platform layer: code.py's self-test runs before the shell and may import the shell.
 PLATFORM = {"quadpocket.selftest", "quadpocket.hw_pyportal"}
 

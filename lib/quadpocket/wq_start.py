@@ -18,7 +18,8 @@ from winquad import COUNTERS, DEFAULT_COUNTERS, Game
 from quadpocket import view
 from quadpocket.play import LEVELS
 from quadpocket.records import save_game
-from quadpocket.wq_play import MAGIC, NO_CPU, VERSION, Session, WQPlay, render
+from quadpocket.wq_play import MAGIC, NO_CPU, VERSION, Session, WQPlay
+from quadpocket.wq_view import render
 
 CONF_OFF = 2240
 CONF_SIZE = 64
