@@ -337,3 +337,19 @@ def test_menu_moves_page_and_undo_against_the_computer():
     d.press("back")
     d.press("undo")
     assert app.play.game.plies == 0
+
+
+def test_every_damaged_byte_of_the_settings_record_gives_usable_settings():
+    good = bytes([20, 1, 0] + [0, 3] + [0] * 22)
+    p0 = device(None, {"game": "W"})
+    slots = [-1, 0, 0]
+    save_game(p0.nvm, slots, good, CONF_OFF, CONF_SIZE, T_CONF)
+    image = bytes(p0.nvm[0:len(p0.nvm)])
+    for i in range(8 + len(good)):
+        p = device(None, None, tutorial_done=True)
+        p.nvm[0:len(image)] = image
+        p.nvm[CONF_OFF + i] ^= 0x21
+        app = App(p)
+        g = app.play.game
+        # the damaged copy is never read: defaults (15 counters, against the computer)
+        assert g.counters == 15 and app.play.s.cpu == 1, i
