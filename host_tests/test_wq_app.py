@@ -353,3 +353,15 @@ def test_every_damaged_byte_of_the_settings_record_gives_usable_settings():
         g = app.play.game
         # the damaged copy is never read: defaults (15 counters, against the computer)
         assert g.counters == 15 and app.play.s.cpu == 1, i
+
+
+def test_new_game_page_steps_the_level_once_a_tap():
+    app, d, p = wq()
+    d.press("menu")
+    d.press("new")
+    assert "Level: easy" in screen_text(app)
+    d.press("level")
+    assert "Level: average" in screen_text(app) and app.prefs.level == "average"
+    d.press("wq_first")
+    d.press("start")
+    assert app.play.s.cpu == 0 and app.play.game.plies == 1  # the computer dropped first

@@ -276,11 +276,8 @@ def new_tap(app, name):
         c[2] ^= 1
     elif name == "wq_counters":
         c[0] = COUNTERS[(COUNTERS.index(c[0]) + 1) % len(COUNTERS)]
-    elif name == "level":
-        app.prefs.level = LEVELS[(LEVELS.index(app.prefs.level) + 1) % len(LEVELS)]
-        return False  # a preference: the menu saves it
     else:
-        return False
+        return False  # "level" is a preference: the menu changes and saves it
     write_conf(app, c)
     return True
 
