@@ -131,7 +131,7 @@ class Menus:
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
         if page == "games":  # the chooser
             return self.app.use("games").items(self.app)
-        if page == "new" and p.game == "W":  # Winther's Quad's own settings
+        if page == "new" and p.game == "W":  # Winther's Quad's own
             return self.app.use("wq_start").new_items(self.app)
         if page == "new":
             vs = "Computer" if p.opponent == "computer" else "%d humans" % p.humans
@@ -195,14 +195,9 @@ class Menus:
                 app.go("new_game")
                 return
             if p.game == "W":
-                if app.use("wq_start").new_tap(app, name):
-                    self.open(page)
-                    return
-                if name != "level":
-                    return
-            if name == "level":
-                p.level = _cycle(LEVELS, p.level)
-            elif name == "vs":
+                app.use("wq_start").new_tap(app, self, name)
+                return
+            if name == "vs":
                 if p.opponent == "computer":
                     p.opponent, p.humans = "humans", 2
                 elif p.humans < (3 if p.variant == "duel" else 6):  # Duel: 2 colours a seat

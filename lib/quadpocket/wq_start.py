@@ -267,19 +267,22 @@ def new_items(app):
             ("start", "Start game"), ("back", "Back")]
 
 
-def new_tap(app, name):
-    """A tap on this game's New game page; True if handled here (a setting changed)."""
+def new_tap(app, menus, name):
+    """A tap on this game's New game page (Start and Back are the menu's): its settings
+    are saved at once, the level (a preference) when the menu closes."""
     c = app.wq_conf
-    if name == "wq_vs":
-        c[1] ^= 1
-    elif name == "wq_first":
-        c[2] ^= 1
-    elif name == "wq_counters":
-        c[0] = COUNTERS[(COUNTERS.index(c[0]) + 1) % len(COUNTERS)]
+    if name == "level":
+        app.prefs.level = LEVELS[(LEVELS.index(app.prefs.level) + 1) % len(LEVELS)]
+        menus.changed = True
     else:
-        return False  # "level" is a preference: the menu changes and saves it
-    write_conf(app, c)
-    return True
+        if name == "wq_vs":
+            c[1] ^= 1
+        elif name == "wq_first":
+            c[2] ^= 1
+        elif name == "wq_counters":
+            c[0] = COUNTERS[(COUNTERS.index(c[0]) + 1) % len(COUNTERS)]
+        write_conf(app, c)
+    menus.open("new")
 
 
 def stats_lines(app):
