@@ -31,7 +31,7 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     # a first start (no preferences yet) shows the game chooser, then the chosen game's
     # tutorial; the choice is remembered
     assert app.mode == "menu" and app.menus.page == "games" and play.s is None
-    assert [n for n, _ in app.menus.rects()] == ["game0", "soon0", "soon1", "soon2"]
+    assert [n for n, _ in app.menus.rects()] == ["game0", "game1", "soon0", "soon1"]
     d.press("game0")
     assert play.tutor is not None and app.mode == "play"
     assert app.prefs.game == "S"

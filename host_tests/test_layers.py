@@ -20,7 +20,9 @@ PACKAGES = ("quadcore", "lib/quadpocket", "tools", "winquad")
 SCRIPTS = ("code.py", "boot.py")
 # lib/quadpocket modules loaded for the whole game: screens may import these directly.
 RESIDENT = {"quadpocket", "quadpocket.play", "quadpocket.view", "quadpocket.records",
-            "quadpocket.version"}
+            "quadpocket.version",
+            # Winther's Quad's game screen: resident while that game is shown
+            "quadpocket.wq_play", "quadpocket.wq_view"}
 # The platform layer: code.py's self-test runs before the shell and may import the shell.
 PLATFORM = {"quadpocket.selftest", "quadpocket.hw_pyportal"}
 

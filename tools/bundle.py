@@ -54,6 +54,9 @@ DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
 # (where it is in the repository, where it goes on the drive)
 ENTRY_FILES = (("code.py", "code.py"), ("boot.py", "boot.py"))
 APP_PACKAGES = (("quadcore", "lib/quadcore"), ("lib/quadpocket", "lib/quadpocket"))
+# Engines of further games: shipped when the source tree has them (the shell loads a game's
+# face by name, App.use, so face_roots() makes the import check follow it).
+GAME_PACKAGES = (("winquad", "lib/winquad"),)
 VERSION_FILE = "lib/quadpocket/version.py"
 
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
@@ -272,6 +275,18 @@ def module_map(out):
     return mods
 
 
+def face_roots(out):
+    """The face modules named in lib/quadpocket/games.py's GAMES rows (imported by name
+    through App.use, which no import statement shows): ("quadpocket.startup", ...)."""
+    path = out / "lib" / "quadpocket" / "games.py"
+    if not path.is_file():
+        return ()
+    for node in ast.parse(path.read_bytes()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "GAMES":
+            return tuple("quadpocket." + row[3] for row in ast.literal_eval(node.value))
+    return ()
+
+
 def check_imports(out, builtins, roots=("code", "boot")):
     """Follow imports from the roots (code.py and boot.py) through the staged bundle.
 
@@ -341,7 +356,8 @@ def drop_host_only(out, mods, reachable, builtins):
     dropped = {}
     for name, (rel, is_pkg) in sorted(mods.items()):
         if (name in reachable or not rel.endswith(".py") or is_pkg
-                or not rel.startswith(tuple(d + "/" for _, d in APP_PACKAGES))):
+                or not rel.startswith(tuple(d + "/" for _, d in
+                                            APP_PACKAGES + GAME_PACKAGES))):
             continue
         _, missing = check_imports(out, builtins, roots=(name,))
         if missing:
@@ -520,6 +536,9 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
             shutil.copyfile(src / name, stage / dest)
         for name, dest in APP_PACKAGES:
             _copy_tree(src / name, dest, stage)
+        for name, dest in GAME_PACKAGES:
+            if (src / name).is_dir():
+                _copy_tree(src / name, dest, stage)
         (stage / VERSION_FILE).parent.mkdir(parents=True, exist_ok=True)
         (stage / VERSION_FILE).write_text(version_text, encoding="utf-8")
 
@@ -547,7 +566,8 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
                          for _, d in library_files(name, pins)}
         # A frozen library's own imports are followed through its pip copy (what it needs
         # from /lib must ship), but the copy itself is removed below.
-        reachable, missing = check_imports(stage, builtins)
+        reachable, missing = check_imports(stage, builtins,
+                                           ("code", "boot") + face_roots(stage))
         if missing:
             lines = ["  %s:%d imports %s" % m for m in missing]
             raise BundleError("imports the device cannot satisfy (add the library's package to "

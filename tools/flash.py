@@ -39,7 +39,7 @@ from tools.bundle import DEFAULT_OUT
 SUPPORTED_MAJORS = (9, 10)
 DRIVE_PATTERNS = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY",
                   "/Volumes/CIRCUITPY")
-OWN_PACKAGES = ("lib/quadcore", "lib/quadpocket")
+OWN_PACKAGES = ("lib/quadcore", "lib/quadpocket", "lib/winquad")  # winquad: the second game
 ENTRY_FILES = ("boot.py", "code.py")  # written last, in this order: code.py is the very last
 # CircuitPython runs the first of these it finds; any before code.py would hide our game.
 RUN_ORDER = ("code.txt", "code.py", "main.txt", "main.py")

@@ -304,6 +304,71 @@ def player_view(outdir):
         _save(p, outdir, "25_three_players_framed" + tag)
 
 
+def _wq_fresh(size, humans, counters=15, game=None, level="trainer"):
+    """The app on Winther's Quad: its settings (and a prepared game) in nvm first."""
+    from quadpocket.app import App
+    from quadpocket.records import save_game
+    from quadpocket.storage import Store
+    from quadpocket.wq_play import Session
+    from quadpocket.wq_start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
+    p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+    st = Store(p.nvm)
+    st.prefs.tutorial_done = True
+    st.prefs.game = "W"
+    st.prefs.level = level
+    st.save_prefs()
+    save_game(p.nvm, [-1, 0, 0], bytes([counters, int(humans), 0] + [0] * 24), CONF_OFF,
+              CONF_SIZE, T_CONF)
+    if game is not None:
+        save_game(p.nvm, [-1, 0, 0], Session(game, -1 if humans else 1, 1).to_bytes(),
+                  GAME_OFF, GAME_SIZE, T_GAME)
+    app = App(p)
+    return app, Driver(app), p
+
+
+def _wq_tap(d, cell):
+    from winquad import parse_cell
+    d.tap_xy(*d.app.play.board.centre(parse_cell(cell)))
+
+
+def winther(outdir):
+    """Winther's Quad: a drop (the rim marked for White's second), a capture choice, a move
+    (destinations marked, then both ends of the move), a win; on both screens."""
+    from winquad import Game
+    from winquad import ai as wq_ai
+    from winquad.notation import parse_turn
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        app, d, p = _wq_fresh(size, True)
+        for t in ("d4", "e4"):
+            _wq_tap(d, t)
+        _save(p, outdir, "20_wq_drop_rim" + tag)
+        for t in ("a1", "h8"):
+            _wq_tap(d, t)
+        _wq_tap(d, "f4")
+        _save(p, outdir, "21_wq_capture_choice" + tag)
+        d.press("take")
+        g = Game(12)
+        for t in ("b2", "g7", "a3", "g5", "d2", "e7", "f2", "c7", "b5", "h3", "d6", "e4",
+                  "f6", "c4", "h6", "a8", "c2", "h8", "e2", "b8", "g2", "d8", "a5", "f8"):
+            g.play(t)
+        app, d, p = _wq_fresh(size, True, 12, g)
+        _wq_tap(d, "d6")
+        _save(p, outdir, "22_wq_move_select" + tag)
+        _wq_tap(d, "d5")
+        _save(p, outdir, "23_wq_move_done" + tag)
+        app, d, p = _wq_fresh(size, False, 12)
+        n = 0
+        while app.play.game.result is None and n < 300:
+            frm, to, caps = parse_turn(wq_ai.choose(app.play.game, "expert", n))
+            if frm != to:
+                d.tap_xy(*app.play.board.centre(frm))
+            d.tap_xy(*app.play.board.centre(to))
+            if app.play.choice is not None:
+                d.press("take" if caps else "keep")
+            n += 1
+        _save(p, outdir, "24_wq_win" + tag)
+
+
 def run(outdir, width=320, height=240):
     os.makedirs(outdir, exist_ok=True)
     r = game_vs_trainer(outdir)
@@ -315,6 +380,7 @@ def run(outdir, width=320, height=240):
     tutorial(outdir)
     contrast_and_titano(outdir)
     player_view(outdir)
+    winther(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     return 0
 

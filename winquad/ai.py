@@ -79,7 +79,7 @@ def _build():
     """T3[m]: the 8-bit mask m read as base-3 digits 0/1 (White's index); twice that is
     Black's. LV[T3[w] + 2 * T3[b]] = White's line value minus Black's, + 128, in a byte:
     3**8 = 6,561 bytes, built once when the player is first imported."""
-    t3 = array("H", [0] * 256)   # (MicroPython reads bytes as raw memory here)
+    t3 = array("H", bytes(512))   # (both VMs read bytes as raw memory here)
     for m in range(256):
         v = 0
         for i in range(7, -1, -1):
@@ -113,8 +113,10 @@ P3 = array("H", [1, 3, 9, 27, 81, 243, 729, 2187])   # 3**i: one counter's index
 # One scratch area for every search, made once: the root's move slots, then MAXGEN a ply;
 # the root's scores and noise; the killer move of each ply; the 16 line indices of the
 # frontier node. 7.5 KB, and a move then allocates only its few small objects.
-BUF = array("H", [0] * (ROOTMAX + MAXGEN * MAXDEPTH))
-SCORE = array("h", [0] * ROOTMAX)
+# (Made from zero bytes, read as raw memory by both VMs: a list of zeros first would be a
+# 10 KB temporary at import, on a heap the game shares; tools/wq_app_heap.py.)
+BUF = array("H", bytes(2 * (ROOTMAX + MAXGEN * MAXDEPTH)))
+SCORE = array("h", bytes(2 * ROOTMAX))
 NOISE = bytearray(ROOTMAX)
 KILLER = array("H", [0] * (MAXDEPTH + 1))
 LINE = array("H", [0] * 16)

@@ -19,7 +19,7 @@ DEFAULT_COUNTERS = 15
 COLOUR = ("White", "Black")
 # moves()'s scratch list, made once (2 KB): 64 cells x 16 capture choices at the very most,
 # plus room. A list of that size per call would cost 4 KB of heap each time.
-_MOVES = array("H", [0] * 1088)
+_MOVES = array("H", bytes(2 * 1088))  # zero bytes: no 4 KB list of zeros first
 
 
 def _check_counters(n):

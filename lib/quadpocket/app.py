@@ -92,6 +92,8 @@ class App:
         self.marble = None   # (level, samples, rate) of the marble sound, built on first use
         self.loaded = []     # modules App.use imported since the last settle()
         self.play = Play(self)
+        self.render = render   # the shown face's render (docs/shell.md)
+        self.face = "startup"  # the shown face's entry module (Winther's: "wq_start")
         p.display.auto_refresh = False
         self.use("startup").start(self)  # prefs, game slots, sound, palettes, first screen
         self.forget("save", "quadcore")  # loaded by a resumed game; needed again at a save
@@ -134,11 +136,14 @@ class App:
         if where == "play":
             self.show(self.play.group, "play")
         elif where == "tutorial":
-            self.use("tutorial").start(self)
+            if self.face == "startup":
+                self.use("tutorial").start(self)
+            else:
+                self.use(self.face).tutorial(self)
         elif where == "new_game":
-            self.use("startup").new_game(self)
+            self.use(self.face).new_game(self)
         elif where == "resume":
-            self.use("startup").resume(self)
+            self.use(self.face).resume(self)
         else:
             self.open_menu(where)
 
@@ -204,11 +209,13 @@ class App:
         same move when it starts again, and its next use imports it again."""
         self.play.stop_thinking()
         import sys
-        for m in [m for m in sys.modules if m.startswith("quadcore.ai")]:
+        for m in [m for m in sys.modules
+                  if m.startswith("quadcore.ai") or m.startswith("winquad.ai")]:
             del sys.modules[m]
-        qc = sys.modules.get("quadcore")
-        if qc is not None and hasattr(qc, "ai"):
-            delattr(qc, "ai")
+        for pkg in ("quadcore", "winquad"):
+            qc = sys.modules.get(pkg)
+            if qc is not None and hasattr(qc, "ai"):
+                delattr(qc, "ai")
         self.collect()
 
     def open_menu(self, page):
@@ -247,7 +254,7 @@ class App:
         if self.need_render:
             self.need_render = False
             if self.mode == "play":
-                self.dirty = render(self.play) or self.dirty
+                self.dirty = self.render(self.play) or self.dirty
             else:
                 self.dirty = True
         if self.dirty:

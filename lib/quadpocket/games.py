@@ -8,10 +8,10 @@ start it. Rows of COMING are shown greyed in the chooser, to show where the next
 """
 
 # (id, name, inventor, face, chooser label: 18 characters at most, a Titano button's width)
-GAMES = (("S", "Quad", "G. Keith Still", "startup", "Quad (G. K. Still)"),)
+GAMES = (("S", "Quad", "G. Keith Still", "startup", "Quad (G. K. Still)"),
+         ("W", "Winther's Quad (8x8)", "Mats Winther", "wq_start", "Winther's Quad"))
 # (name, inventor or what it is, chooser label)
-COMING = (("Winther's Quad (8x8)", "Mats Winther", "Soon: Winther Quad"),
-          ("Quax, Quickway, Crossway", "connection games", "Soon: Quax family"),
+COMING = (("Quax, Quickway, Crossway", "connection games", "Soon: Quax family"),
           ("Corner polyominoes", "four players", "Soon: Polyominoes"))
 
 
@@ -44,7 +44,25 @@ def tap(app, menus, name):
     if p.game != row[0]:
         p.game = row[0]
         menus.changed = True  # saved when the menu closes: the next start goes to it
-    if app.play.s is not None:
-        app.go("play")  # the one game installed is the one shown
+    if app.play.s is not None and getattr(app.play, "gid", "S") == row[0]:
+        app.go("play")  # the game shown
+    elif row[0] == "S" and getattr(app.play, "gid", "S") != "S":
+        # back from another face: Still's screen object again, then its start
+        app.play.stop_thinking()
+        app.drop_ai()
+        old = app.play
+        from quadpocket.play import Play
+        from quadpocket.view import render
+        app.play = Play(app)
+        app.play.group = old.group
+        while len(old.group):
+            old.group.pop()
+        old.board = old.panel = old.s = old.game = None
+        app.session = None
+        app.render = render
+        app.face = "startup"
+        app.collect()
+        menus.changed = True
+        app.use(row[3]).begin(app)
     else:
         app.use(row[3]).begin(app)

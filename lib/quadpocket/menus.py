@@ -131,6 +131,8 @@ class Menus:
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
         if page == "games":  # the chooser
             return self.app.use("games").items(self.app)
+        if page == "new" and p.game == "W":  # Winther's Quad's own
+            return self.app.use("wq_start").new_items(self.app)
         if page == "new":  # the face's own settings (quadpocket.startup)
             return self.app.use("startup").new_items(self.app.prefs, first)
         if page == "prefs":
@@ -158,7 +160,9 @@ class Menus:
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
-            note = self.note or self.app.use("startup").note(self.app.prefs)
+            note = self.note
+            if not note and self.app.prefs.game != "W":
+                note = self.app.use("startup").note(self.app.prefs)
             self.note = ""
             rows = [""] * (self.rows - 2) + [note]
         self._show(TITLES[page], rows, self.items(page), 2)
@@ -194,6 +198,9 @@ class Menus:
         if page == "new":
             if name == "start":
                 app.go("new_game")
+                return
+            if p.game == "W":
+                app.use("wq_start").new_tap(app, self, name)
                 return
             self.note = app.use("startup").new_tap(p, name)
         else:  # prefs

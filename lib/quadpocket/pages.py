@@ -9,10 +9,17 @@ from quadpocket.play import LEVELS, level_name
 def text(app, what, width):
     """(title, lines of at most width characters) for page what: "topics" (the help
     topics' titles, not wrapped), "topic<i>", "about", "stats" or "moves"."""
+    wq = app.prefs.game == "W"  # Winther's Quad: its own help, stats and moves
+    name = "wq_help.txt" if wq else "help.txt"
     if what == "topics":
-        return "Help", help_topics()
+        return "Help", help_topics(name=name)
     if what == "stats":
-        return "Statistics", stats(app)
+        return "Statistics", (app.use("wq_start").stats_lines(app) if wq else stats(app))
+    if what == "moves" and wq:
+        return "Moves", app.use("wq_start").move_lines(app.play.game, width)
+    if what == "wqtutorial":
+        return "Tutorial", layout(help_topics("", "Tutorial", "wq_help.txt"), width,
+                                  app.menus.body(), app.menus.body())
     if what == "moves":
         g = app.play.game
         return "Moves (%dx%d)" % (g.n, g.n), moves(g, width, app.play.s.cpu)
@@ -23,8 +30,8 @@ def text(app, what, width):
     if what == "about":
         return "About", layout(help_topics(str(app.p.version), "About") + games(app),
                                width, rows, top)
-    title = help_topics()[int(what[5:])]
-    return title, layout(help_topics("", title), width, rows, top)
+    title = help_topics(name=name)[int(what[5:])]
+    return title, layout(help_topics("", title, name), width, rows, top)
 
 
 def games(app):
@@ -82,13 +89,13 @@ def _new_screen(out, rows):
     return len(out)
 
 
-def help_topics(version="", want=None):
+def help_topics(version="", want=None, name="help.txt"):
     """Titles of the help topics in help.txt, or (want given) that topic's paragraphs.
     Lines starting with "= " open a topic; "#" lines are comments; {version} is filled
     in. Read line by line: only the wanted text is ever in memory (the longest topic is
     under 2 KB)."""
     f = __file__
-    path = f[:max(f.rfind("/"), f.rfind("\\")) + 1] + "help.txt"
+    path = f[:max(f.rfind("/"), f.rfind("\\")) + 1] + name
     titles = []
     paras = []
     with open(path) as fh:

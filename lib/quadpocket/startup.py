@@ -39,7 +39,9 @@ def start(app):
             # Damaged records, no preferences left: the message needs the game screen's
             # status line, and only Still's Quad has written records so far.
             app.prefs.game = "S"
-        if app.prefs.game != chr(MAGIC):
+        if app.prefs.game == "W":  # Winther's Quad (its own records: wq_start)
+            app.use("wq_start").begin(app)
+        elif app.prefs.game != chr(MAGIC):
             # First run, or a game not installed: the chooser. (Not by loading
             # quadpocket.games: its names would be interned for good, ~400 B measured.)
             app.go("games")

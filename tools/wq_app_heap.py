@@ -1,0 +1,136 @@
+"""Winther's Quad's whole-game scenario on CircuitPython's VM: tools/app_heap.py's run (the
+same guest, platform, stand-ins, checkpoints and budget) with this game chosen.
+
+    .venv/bin/python -m tools.wq_app_heap              # live readings, peak
+    .venv/bin/python -m tools.wq_app_heap --titano     # 480x320
+    .venv/bin/python -m tools.wq_app_heap --budget     # completes with 100 KB free?
+
+Scenario: preferences "Expert, Winther's Quad, tutorial done", its settings 12 counters
+against the computer; each round the player asks for a hint (Expert's turn) and plays it by
+taps (the counter, its destination, Take when the hint takes), then the computer answers;
+the menu tour (this game's help, statistics, move list) after ROUNDS_BEFORE rounds; a game
+that ends is followed by a new one from New. 12 counters: the drop phase is 24 turns, so
+ROUNDS = 20 reaches the move phase (moves and captures) on both sides.
+"""
+
+import sys
+
+from tools import app_heap, cpvm
+
+ROUNDS = 20
+
+MOVE = r'''
+def move(name):
+    # One round: Expert's hint played by taps, then the computer's answer.
+    play = S["app"].play
+    S["tag"] = name
+    if play.game.result is not None:
+        press("new")
+        press("start")
+        cp("new_game" + name)
+    press("hint")
+    think("hint" + name)
+    frm, to = play.hint
+    if frm != to:
+        tap_cell(frm)
+    tap_cell(to)
+    if play.choice is not None:
+        press("take")
+        think("think" + name)
+    S["app"].tick()
+    cp("move" + name)
+'''
+
+SCREENS = ('SCREENS = ("menu", "prefs", "back", "help", "topic2", "back", "back", "stats", '
+           '"back", "resume", "moves", "back")')
+
+
+def conf_record():
+    """nvm bytes 2240..2368: this game's settings (12 counters, against the computer)."""
+    lib = app_heap.os.path.join(app_heap.ROOT, "lib")
+    if lib not in sys.path:
+        sys.path.insert(0, lib)
+    from quadpocket.records import save_game
+    from quadpocket.wq_start import CONF_OFF, CONF_SIZE, T_CONF
+    nvm = bytearray(b"\xff" * 8192)
+    save_game(nvm, [-1, 0, 0], bytes([12, 0, 0] + [0] * 24), CONF_OFF, CONF_SIZE, T_CONF)
+    return bytes(nvm[CONF_OFF:CONF_OFF + 2 * CONF_SIZE])
+
+
+_ORIG = app_heap.scenario_code
+
+
+def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0):
+    rec = app_heap.prefs_record(tutorial_done=True, level="expert", game="W")
+    code = _ORIG(grow_qstrs, size, board, stop_at_base, pad)
+    old_rec = repr(app_heap.prefs_record(tutorial_done=True, level="expert", size=board))
+    code = code.replace(old_rec, repr(rec) + "\np.nvm[2240:2368] = " + repr(conf_record()))
+    start = code.index("def move(name):")
+    end = code.index("_pad = bytearray")
+    code = code[:start] + MOVE.lstrip() + "\n\n" + code[end:]
+    i = code.index("SCREENS = (")
+    j = code.index(")", code.index("\n", i) + 1) + 1
+    code = code[:i] + SCREENS + code[j:]
+    code = code.replace('print("turns", g.turns, g.turn', 'print("turns", g.plies, g.turn')
+    code = code.replace("while S[\"i\"] < %d:" % app_heap.ROUNDS,
+                        "while S[\"i\"] < %d:" % ROUNDS)
+    return code
+
+
+class _Swap:
+    """app_heap's runs with this game's scenario."""
+
+    def __enter__(self):
+        app_heap.scenario_code = scenario_code
+        self.rounds = app_heap.ROUNDS
+
+    def __exit__(self, *exc):
+        app_heap.scenario_code = _ORIG
+
+
+def scenario(mpy=True, size=(320, 240)):
+    with _Swap():
+        return app_heap.parse(app_heap.run_guest(scenario_code(size=size), mpy=mpy, raw=True))
+
+
+def attempt(heapsize, mpy=True, size=(320, 240), pad=0):
+    with _Swap():
+        return app_heap.attempt(heapsize, mpy=mpy, size=size, pad=pad)
+
+
+def heapsize_for_free(free, mpy=True, pad=0):
+    with _Swap():
+        return app_heap.heapsize_for_free(free, mpy=mpy, pad=pad)
+
+
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m tools.wq_app_heap",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
+    ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
+    ap.add_argument("--budget", action="store_true",
+                    help="run in a heap leaving exactly the 100 KB budget free")
+    args = ap.parse_args(argv)
+    if cpvm.find_vm() is None:
+        print(cpvm.MISSING_VM, file=sys.stderr)
+        return 2
+    size = (480, 320) if args.titano else (320, 240)
+    if args.budget:
+        heap = heapsize_for_free(app_heap.BUDGET, mpy=not args.py)
+        ok, res = attempt(heap, mpy=not args.py, size=size)
+        print("free at base %d: %s; last checkpoint %r" % (
+            res["free_at_base"], "completes" if ok else "MemoryError",
+            res["checkpoints"][-1:]))
+        return 0 if ok else 1
+    res = scenario(mpy=not args.py, size=size)
+    for name, v in res["checkpoints"]:
+        if not name.startswith("think") and not name.startswith("hint"):
+            print("%-22s %8d" % (name, v))
+    print("peak %d B at %s; turns %s; resident %s" % (
+        res["peak"][0], res["peak"][1], res.get("turns"), ",".join(res.get("resident", []))))
+    return 0 if res.get("done") else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
