@@ -365,3 +365,16 @@ def test_new_game_page_steps_the_level_once_a_tap():
     d.press("wq_first")
     d.press("start")
     assert app.play.s.cpu == 0 and app.play.game.plies == 1  # the computer dropped first
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_a_refusal_longer_than_the_status_line_is_shown_whole(size):
+    app, d, p = wq(conf=conf(humans=True), size=size)
+    tap(d, "d4")
+    long = "e4 cannot be taken by d4-d5"  # an engine refusal the face passes on as it is
+    assert len(long) > app.play.panel.cols
+    app.play.illegal(long)
+    from quadpocket import wq_view
+    wq_view.render(app.play)
+    text = " ".join(info_text(app).split())
+    assert long in text, info_text(app)

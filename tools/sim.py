@@ -184,7 +184,7 @@ class Platform:
     touch(), play(), sound_idle(), log(), should_quit(), version, calibration."""
 
     def __init__(self, scale=2, headless=False, width=320, height=240, nvm_path=DEFAULT_NVM,
-                 fake_clock=None, audio=None):
+                 fake_clock=None, audio=None, max_board=15):
         if headless:
             _headless_env()
         _quiet_imports()
@@ -198,6 +198,8 @@ class Platform:
         self.height = height
         self.nvm = FileNVM(nvm_path)
         self.calibration = None
+        # boards up to 15x15 (the device offers up to hw_pyportal.Platform.max_board: its heap)
+        self.max_board = max_board
         try:
             from quadpocket.version import VERSION
         except ImportError:

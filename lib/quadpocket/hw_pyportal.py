@@ -19,6 +19,10 @@ _AMP_HOLD_MS = 300  # keep the amplifier on this long after a sound: fewer pops
 
 
 class Platform:
+    # The largest board New game offers here: the whole game on 12x12 needs 103.8 KB free
+    # on CircuitPython's VM (13x13: 117.4, 15x15: 142.7), over the 100 KB a PyPortal leaves.
+    max_board = 11
+
     def __init__(self):
         # Feature detection reads the attribute itself (try/except) rather than
         # hasattr(board, "NAME"): a misspelt pin then fails make check-device

@@ -202,7 +202,7 @@ class Menus:
             if p.game == "W":
                 app.use("wq_start").new_tap(app, self, name)
                 return
-            self.note = app.use("startup").new_tap(p, name)
+            self.note = app.use("startup").new_tap(p, name, getattr(app.p, "max_board", 15))
         else:  # prefs
             if name == "level":
                 p.level = _cycle(LEVELS, p.level)

@@ -157,9 +157,10 @@ def note(p):
     return NOTES.get(p.variant, "")
 
 
-def new_tap(p, name):
+def new_tap(p, name, top=15):
     """A New-game setting button: one step back ("<name>-") or forward; returns a note
-    when the tap is refused (shown once at the page's foot), else ""."""
+    when the tap is refused (shown once at the page's foot), else "". Boards go from 5x5
+    to `top` (the platform's max_board: what its heap holds)."""
     step = 1
     if name[-1] == "-":
         step = -1
@@ -176,7 +177,7 @@ def new_tap(p, name):
         else:
             p.opponent, p.humans = "humans", i + 1
     elif name == "size":
-        p.size = (p.size - 5 + step) % 11 + 5
+        p.size = (min(p.size, top) - 5 + step) % (top - 4) + 5
     elif name == "variant":
         i = VARIANTS.index(p.variant) if p.variant in VARIANTS else 0
         p.variant = VARIANTS[(i + step) % len(VARIANTS)]
@@ -209,6 +210,10 @@ def new_game(app):
     app.collect()
     humans = opponent != "computer"
     players = nhumans if humans else 2
+    top = getattr(app.p, "max_board", 15)
+    if p.size > top:  # stored on a bigger machine, or before the limit: what fits here
+        app.notes.append("Board: %dx%d at most" % (top, top))
+        p.size = top
     stars = p.stars if (p.variant == "standard" and players == 2 and p.size >= 11) else None
     try:
         g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim)

@@ -237,7 +237,7 @@ class WQPlay(Play):
         self.after_change("marble")
 
     def illegal(self, text):
-        self.msg = text[:13]
+        self.msg = text  # shown whole (wq_view wraps a long one)
         self.app.sound("illegal")
 
     def undo_count(self):

@@ -103,6 +103,9 @@ def render(play):
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
             lines.append("You: " + _WHO[1 - s.cpu])
+        if len(mode) > p.cols:  # whole, over the rows under it, as in Still's face
+            w = play.app.use("wrap").say(mode, p.cols)
+            lines = [status] + w + lines[1 + len(w):]
         changed = p.set_info(lines) or changed
         if play.choice is not None:
             buttons = (("take", "Take"), ("keep", "Keep"), ("menu", "Menu"),
