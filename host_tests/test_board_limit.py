@@ -51,3 +51,33 @@ def test_a_stored_bigger_board_starts_the_biggest_that_fits_and_says_so():
     d.press("start")
     assert app.play.game.n == 11
     assert app.prefs.size == 11
+
+
+def test_a_game_the_platform_cannot_hold_is_shown_not_started():
+    """Winther's Quad needs 128 KB free on CircuitPython's VM: on a platform whose heap holds
+    Still's Quad only (the PyPortal's games = "S") the chooser names it as not fitting and
+    About says why; a stored "last game W" opens the chooser instead of running out of
+    memory at every start."""
+    from quadpocket.app import App
+    from tools.sim import Driver, rects, screen_text
+    p = device(prefs={"game": "W"})
+    p.games = "S"
+    app = App(p)
+    d = Driver(app)
+    assert app.mode == "menu" and type(app.play).__name__ == "Play"
+    names = [n for n, _ in rects(app)]
+    assert "game1" not in names and "room1" in names
+    assert "Winther: no room" in screen_text(app)
+    d.press("room1")
+    text = screen_text(app)
+    while "next" in [n for n, _ in rects(app)]:
+        d.press("next")
+        text += screen_text(app)
+    assert "needs more memory" in " ".join(text.split())
+    d.press("back")
+    d.press("game0")
+    assert type(app.play).__name__ == "Play" and app.mode == "play"
+
+
+def test_the_pyportal_holds_stills_quad_only_for_now(pyportal):
+    assert pyportal.make().games == "S"

@@ -184,7 +184,7 @@ class Platform:
     touch(), play(), sound_idle(), log(), should_quit(), version, calibration."""
 
     def __init__(self, scale=2, headless=False, width=320, height=240, nvm_path=DEFAULT_NVM,
-                 fake_clock=None, audio=None, max_board=15):
+                 fake_clock=None, audio=None, max_board=15, games="SW"):
         if headless:
             _headless_env()
         _quiet_imports()
@@ -200,6 +200,7 @@ class Platform:
         self.calibration = None
         # boards up to 15x15 (the device offers up to hw_pyportal.Platform.max_board: its heap)
         self.max_board = max_board
+        self.games = games  # every game (the device's list: hw_pyportal.Platform.games)
         try:
             from quadpocket.version import VERSION
         except ImportError:

@@ -15,6 +15,10 @@ COMING = (("Quax, Quickway, Crossway", "connection games", "Soon: Quax family"),
           ("Corner polyominoes", "four players", "Soon: Polyominoes"))
 
 
+# chooser labels of installed games a platform has too little heap for (18 characters)
+_NO_ROOM = {"W": "Winther: no room"}
+
+
 def find(gid):
     """The row of game gid, or None (a save or preference of a game not installed)."""
     for row in GAMES:
@@ -26,7 +30,9 @@ def find(gid):
 def items(app):
     """The chooser's buttons: the games installed, then the ones to come, and Back when
     there is a game to go back to."""
-    out = [("game%d" % i, row[4]) for i, row in enumerate(GAMES)]
+    here = getattr(app.p, "games", "SW")  # the games this platform's heap holds
+    out = [("game%d" % i, row[4]) if row[0] in here else ("room%d" % i, _NO_ROOM[row[0]])
+           for i, row in enumerate(GAMES)]
     out += [("soon%d" % i, row[2]) for i, row in enumerate(COMING)]
     if app.play.s is not None:
         out.append(("back", "Back"))
@@ -36,7 +42,7 @@ def items(app):
 def tap(app, menus, name):
     """A chooser button: a game to come shows About (its list of games); a game is
     remembered as the last one and shown (its face starts it if none is shown yet)."""
-    if name.startswith("soon"):
+    if name.startswith(("soon", "room")):  # to come, or too little heap here: About says
         menus.text_page("about", "games")
         return
     row = GAMES[int(name[4:])]

@@ -38,8 +38,10 @@ def games(app):
     """About's list of the games and their inventors (quadpocket.games)."""
     g = app.use("games")
     out = ["", "Games:"]
+    here = getattr(app.p, "games", "SW")
     for row in g.GAMES:
-        out.append("- %s, by %s" % (row[1], row[2]))
+        out.append("- %s, by %s%s" % (row[1], row[2],
+                                     "" if row[0] in here else " (needs more memory)"))
     out += ["", "Coming:"]
     for row in g.COMING:
         out.append("- %s: %s" % (row[0], row[1]))

@@ -39,7 +39,7 @@ def start(app):
             # Damaged records, no preferences left: the message needs the game screen's
             # status line, and only Still's Quad has written records so far.
             app.prefs.game = "S"
-        if app.prefs.game == "W":  # Winther's Quad (its own records: wq_start)
+        if app.prefs.game == "W" and "W" in getattr(p, "games", "SW"):  # its own records
             app.use("wq_start").begin(app)
         elif app.prefs.game != chr(MAGIC):
             # First run, or a game not installed: the chooser. (Not by loading
