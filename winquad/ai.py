@@ -555,28 +555,9 @@ class Player:
             s = (s - 1) & caps
 
     def slow_drops(self, x, c, ply):
-        """Best of the drops on x with each choice of captures, made and evaluated."""
-        b = self.b
-        caps = b.captures(x, c)
-        best = -INF
-        s = caps
-        while True:
-            m = x | x << 6 | s << 12
-            self.nodes += 2   # made and fully evaluated: ~3 frontier leaves
-            b.make(m, c)
-            v = self.outcome(m, c)
-            if v is None:
-                v = -self.evaluate(1 - c)
-            elif v < 0:
-                v = ply - WIN
-            else:
-                v = WIN - ply
-            b.unmake(m, c)
-            if v > best:
-                best = v
-            if not s:
-                return best
-            s = (s - 1) & caps
+        """Best of the drops on x with each choice of captures, made and evaluated: a drop
+        is a step from x to x in the move code, so slow_steps serves both."""
+        return self.slow_steps(x, x, self.b.captures(x, c), c, ply)
 
 
 def _fmt(m):
