@@ -65,14 +65,24 @@ def test_the_heap_does_not_creep_over_the_game(run):
     """Round after round the live heap after the computer's reply stays flat (a few bytes
     a turn for the engine's records), nothing that grows with the game. (The menu tour in
     between adds its names to the interpreter for good: compared after it.)"""
-    moves = [v for n, v in run["checkpoints"] if n.startswith("move")]
+    moves = [(n, v) for n, v in run["checkpoints"] if n.startswith(("move", "new_game"))]
     moves = moves[app_heap.ROUNDS_BEFORE:]
-    playing = [v for v in moves if v > run["peak"][0] - 8192]  # computer player loaded
+    playing = [v for n, v in moves if n.startswith("move") and v > run["peak"][0] - 8192]
     # Readings may swing by ~0.5 KB from round to round (a conservative collector: a stale
     # pointer on the C stack keeps a block one round and not the next); no upward trend.
     assert len(playing) >= 4, moves
-    assert max(playing) - min(playing) <= 1024, moves
-    assert playing[-1] - playing[0] <= 256, moves
+    assert max(playing) - min(playing) <= 1024, moves  # both games, the new one included
+    # The trend within one game: its first and last readings with the player loaded. (The
+    # next game's first reading moved by -292..+300 B between merges that did not touch the
+    # new-game path: where its blocks land, not growth; the bound above still holds it.)
+    first = []
+    for n, v in moves:
+        if n.startswith("new_game"):
+            break
+        if v > run["peak"][0] - 8192:
+            first.append(v)
+    assert len(first) >= 4, moves
+    assert first[-1] - first[0] <= 256, moves
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=["pyportal", "titano"])
