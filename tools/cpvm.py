@@ -74,19 +74,25 @@ def _executable(path) -> Path | None:
     return p if p.is_file() and os.access(p, os.X_OK) else None
 
 
-def find_vm() -> Path | None:
-    """The CircuitPython unix VM, or None (see the module docstring for the order)."""
-    env = os.environ.get("CIRCUITPYTHON_VM")
+def _find(variable: str, name: str) -> Path | None:
+    """The program named by the environment variable (which must then be there), else
+    `name` in the shared copy beside the clone, then in build/; None if neither has it."""
+    env = os.environ.get(variable)
     if env:
         found = _executable(env)
         if found is None:
-            raise Missing("CIRCUITPYTHON_VM=%s is not an executable file" % env)
+            raise Missing("%s=%s is not an executable file" % (variable, env))
         return found
     for d in (SHARED_BIN, BUILT_BIN):
-        found = _executable(d / VM_NAME)
+        found = _executable(d / name)
         if found:
             return found
     return None
+
+
+def find_vm() -> Path | None:
+    """The CircuitPython unix VM, or None (see the module docstring for the order)."""
+    return _find("CIRCUITPYTHON_VM", VM_NAME)
 
 
 def require_vm() -> Path:
@@ -123,17 +129,10 @@ def _download_mpy_cross() -> Path | None:
 
 
 def find_mpy_cross(download: bool = True) -> Path | None:
-    env = os.environ.get("MPY_CROSS")
-    if env:
-        found = _executable(env)
-        if found is None:
-            raise Missing("MPY_CROSS=%s is not an executable file" % env)
-        return found
-    for d in (SHARED_BIN, BUILT_BIN):
-        found = _executable(d / MPY_CROSS_NAME)
-        if found:
-            return found
-    return _download_mpy_cross() if download else None
+    found = _find("MPY_CROSS", MPY_CROSS_NAME)
+    if found is None and download:
+        found = _download_mpy_cross()
+    return found
 
 
 def require_mpy_cross() -> Path:
