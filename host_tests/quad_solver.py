@@ -52,6 +52,25 @@ class Board:
             b = self.bit[p]
             self.through[b] = [s for s in squares if s & b]
 
+    def masks_of(self, game):
+        """(own marbles, opponent marbles, stars) of a two-player engine game, as this
+        board's masks, for the seat to move."""
+        me = op = stars = 0
+        n = game.n
+        for y in range(n):
+            for x in range(n):
+                v = game.cells[y * n + x]
+                if (x, y) not in self.bit or v == 0:
+                    continue
+                b = self.bit[(x, y)]
+                if v == 1:
+                    stars |= b
+                elif v - 2 == game.turn:
+                    me |= b
+                else:
+                    op |= b
+        return me, op, stars
+
     def name(self, bit):
         i = bit.bit_length() - 1
         return COLS[i % self.n] + str(i // self.n + 1)

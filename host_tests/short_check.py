@@ -105,21 +105,7 @@ class Short:
 
     def state_of(self, game):
         """The checker's state for the seat to move of a two-player engine game."""
-        g = self.g
-        me = op = stars = 0
-        n = game.n
-        for y in range(n):
-            for x in range(n):
-                v = game.cells[y * n + x]
-                if (x, y) not in g.bit or v == 0:
-                    continue
-                b = g.bit[(x, y)]
-                if v == 1:
-                    stars |= b
-                elif v - 2 == game.turn:
-                    me |= b
-                else:
-                    op |= b
+        me, op, stars = self.g.masks_of(game)
         t = game.turn
         return (me, op, stars, game.stars_left[t], game.stars_left[1 - t],
                 game.marbles_left[t], game.marbles_left[1 - t])

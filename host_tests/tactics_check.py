@@ -38,21 +38,7 @@ class Tactics:
     def state_of(self, game):
         """The checker's state for the seat to move in a two-player engine game:
         (own marbles, opponent marbles, stars, own stars left, opponent stars left)."""
-        g = self.g
-        me = op = stars = 0
-        n = game.n
-        for y in range(n):
-            for x in range(n):
-                v = game.cells[y * n + x]
-                if (x, y) not in g.bit or v == 0:
-                    continue
-                b = g.bit[(x, y)]
-                if v == 1:
-                    stars |= b
-                elif v - 2 == game.turn:
-                    me |= b
-                else:
-                    op |= b
+        me, op, stars = self.g.masks_of(game)
         return (me, op, stars, game.stars_left[game.turn], game.stars_left[1 - game.turn])
 
     # ----- basic facts -------------------------------------------------------------------
