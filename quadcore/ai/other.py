@@ -14,6 +14,9 @@ from . import core
 from .core import VAL, VMASK, SCORE, TBUF
 
 _NOISE = {"trainer": 40, "easy": 14, "average": 2, "expert": 1}
+# Average and Expert: completions() calls of the exact tactics per decision (tact.py; ~160 K
+# fuel each on 11 x 11, so 150 calls ~0.2 M4-s at most).
+_WORK = {"average": 60, "expert": 150}
 _W = (2, 6, 14)
 _TAB = []
 _OWN = bytearray(16)
@@ -52,7 +55,9 @@ def _tables():
 
 
 class Other:
-    def __init__(self, game, level, rng):
+    def __init__(self, game, level, rng, tactics=None):
+        """tactics=False: the greedy policy alone (before the exact tactics; kept for the
+        ladder that measures them, tools/other_ladder.py)."""
         r = game.rules
         self.game = game
         self.b = game.board
@@ -65,6 +70,20 @@ class Other:
         self.ops = tuple(c for c in range(r.ncolours) if r.colour_side[c] != side)
         self.stars = game.stars_left[self.seat]
         self.rules = r
+        if tactics is None:
+            tactics = level in _WORK and not r.claim
+        self.tact = tactics
+        if tactics:
+            # Seat order from the next seat: short of stars, the next seat's cells are
+            # covered first (it moves first; a later seat may be stopped by another).
+            ops = []
+            for i in range(1, r.players):
+                for c in r.seat_colours[(self.seat + i) % r.players]:
+                    if r.colour_side[c] != side:
+                        ops.append(c)
+            self.ops = tuple(ops)
+            from . import tact
+            tact.start(_WORK[level])
 
     def run(self):
         b = self.b
@@ -79,6 +98,14 @@ class Other:
         for a in g.current:
             if a[0] == "marble":
                 j += 1
+        tactics = self.tact and j == 0 and not self._win_now()
+        if tactics:
+            from . import tact
+            w = tact.win2(g)
+            yield None
+            if w:
+                yield format_turn(w, g.n)
+                return
         stars = []
         marbles = []
         placed = []  # every piece tried on the board, taken back however the turn ends
@@ -101,7 +128,17 @@ class Other:
                 b.remove(placed.pop())
         yield None
         # Stars first, then the marbles in colour order.
-        yield format_turn(stars + [("marble", x) for x in marbles], g.n)
+        turn = stars + [("marble", x) for x in marbles]
+        if tactics and len(marbles) == r.per_turn:
+            from .otherguard import guard
+            turn = yield from guard(self, turn)
+        yield format_turn(turn, g.n)
+
+    def _win_now(self):
+        for c in self.mine:
+            if self.b.nopen[c][3]:
+                return True
+        return False
 
     def _place_one(self, c, actions, placed, more_marbles):
         """The cell for one marble of colour c. Stars it needs go into `actions`, and onto
@@ -113,6 +150,9 @@ class Other:
             return w
         # Cells where an opponent completes a quad: cover them all if we can.
         nt = self._opp_threats(32)
+        if self.tact and nt > self.stars + 1 + (1 if more_marbles else 0):
+            # Not enough pieces: the seats that move first (first in TBUF) are covered.
+            nt = self.stars + 1 + (1 if more_marbles else 0)
         if self.tilt and nt:
             k = 0
             for i in range(nt):
@@ -197,6 +237,7 @@ class Other:
         b = self.b
         c = self.mine[0]
         cells = b.cells
+        stars = self.stars
         can_place = in_hand > 0
         can_move = self.rules.variant == "rapid" or not can_place
         own = 0
@@ -228,10 +269,20 @@ class Other:
             if k < 24:
                 _DEST[k] = TBUF[i]
                 k += 1
+        g = self.game
+        cap = -1  # the other seats' pieces of one round (tact.py), when a win in 2 can be
+        if self.tact:
+            from . import tact
+            if tact.alive(g, self.seat, 1 + stars):
+                cap = tact.cap_of(g, self.seat, g.stars_left)
+                # Every cell where a marble could make more completion cells than that.
+                if tact.twos(b, c, tact.TWA) > cap:
+                    for x in range(len(cells)):
+                        if tact.TWA[x] > cap and k < len(_DEST):
+                            k = core.add(_DEST, 0, k, x)
         best_v = -(1 << 26)
         best_f = -2
         best_to = -1
-        stars = self.stars
         # 3. Each (source, destination); source -1 = a marble from the hand. After it, the
         # opponents' completion cells must be few enough to star, and not the vacated cell.
         for si in range(-1, own):
@@ -252,8 +303,10 @@ class Other:
                 for i in range(n2):
                     if TBUF[i] == f:
                         bad = True
-                b.remove(to)
                 v = SCORE[to] - loss - 200 * n2 - (1 << 20 if bad else 0)
+                if self.tact and not bad:
+                    v += self._tactics(n2, f, cap, v > best_v)
+                b.remove(to)
                 if v > best_v:
                     best_v = v
                     best_f = f
@@ -276,6 +329,35 @@ class Other:
                 out.append(("star", TBUF[i]))
         out.append(("marble", to) if f < 0 else ("move", f, to))
         return out
+
+    def _tactics(self, n2, f, cap, check):
+        """Our move is on the board, the other seats' completion cells in TBUF[:n2] (to be
+        starred). 1 << 22 if it wins in 2: more of our completion cells left than `cap`
+        (-1: no win in 2 to look for); with `check`, -(1 << 19) if the next seat then has
+        a win in 2 (tact.py)."""
+        b = self.b
+        c = self.mine[0]
+        if cap >= 0 and b.nopen[c][3] > cap:  # (three-squares bound the cells)
+            thr = b.thr[c]
+            k = 0
+            for x in range(len(thr)):
+                if thr[x]:
+                    j = 0
+                    while j < n2 and TBUF[j] != x:
+                        j += 1
+                    if j == n2:
+                        k += 1
+            if k > cap:
+                return 1 << 22
+        if not check:
+            return 0
+        from . import tact
+        for i in range(n2):
+            b.place(TBUF[i], STAR)
+        w = tact.next_forks(self.game, n2)
+        for i in range(n2 - 1, -1, -1):
+            b.remove(TBUF[i])
+        return -(1 << 19) if w >= 0 else 0
 
     def _opp_threats(self, cap):
         """Distinct cells where some opponent completes a quad now, into TBUF (at most cap)."""
