@@ -14,9 +14,9 @@ from . import core
 from .core import VAL, VMASK, SCORE, TBUF
 
 _NOISE = {"trainer": 40, "easy": 14, "average": 2, "expert": 1}
-# Average and Expert: completions() calls of the exact tactics per decision (tact.py; ~160 K
-# fuel each on 11 x 11, so 150 calls ~0.2 M4-s at most).
-_WORK = {"average": 60, "expert": 150}
+# Average and Expert: work of the exact tactics per decision in completions() calls (tact.py;
+# ~160 K fuel each on 11 x 11: 400 ~0.55 M4-s, 1000 ~1.4 M4-s at most).
+_WORK = {"average": 400, "expert": 1000}
 _W = (2, 6, 14)
 _TAB = []
 _OWN = bytearray(16)

@@ -12,10 +12,10 @@ stays: the next seat wins in 2 whatever we do (within the work limit of tact.py)
 
 from . import core
 from . import tact
-from .core import EBUF, SCORE, TBUF
+from .core import SCORE, TBUF
 
 SV = 300
-_ALT = bytearray(16)
+_ALT = bytearray(64)
 
 
 def guard(o, turn):
@@ -23,10 +23,10 @@ def guard(o, turn):
     g = o.game
     pt = o.rules.per_turn
     stars = [a[1] for a in turn if a[0] == "star"]
-    marbles = [(a[1], o.mine[i]) for i, a in enumerate(a for a in turn if a[0] == "marble")]
-    w = tact.unsafe(g, stars, marbles)
+    ms = [a[1] for a in turn if a[0] == "marble"]
+    w = tact.unsafe(g, stars, _with_colours(o, ms))
     if w < 0:
-        return turn
+        return turn  # safe, or not known within the work limit
     yield None
     first = w
     left = g.stars_left[o.seat] - len(stars)
@@ -34,42 +34,68 @@ def guard(o, turn):
     while w >= 0 and left > 0:
         extra.append(_fork_cell(w, pt))
         left -= 1
-        w = tact.unsafe(g, extra, marbles)
+        w = tact.unsafe(g, extra, _with_colours(o, ms))
         yield None
-    if w < 0:
-        return [("star", x) for x in extra] + [("marble", m[0]) for m in marbles]
-    # Other marble cells: the fork's cell and the cells it completes, the scan's best.
+    if w == -1:
+        return [("star", x) for x in extra] + [("marble", x) for x in ms]
+    # Other marble cells: the fork's cells and the cells they complete, ours, then the rest
+    # by the scan's score. A Duel turn tries ordered pairs of them (a safe Duel turn may
+    # need both marbles elsewhere). Each test costs work: the limit ends the search.
+    m = 0
     j = (o.seat + 1) % o.rules.players
-    f = _fork_cell(first, pt)
-    m = core.add(_ALT, 0, 0, f)
+    for q in range(pt):
+        m = core.add(_ALT, 0, m, (first >> 8, first & 255)[q] if pt == 2 else first)
+    # The cells on most of the next seat's open twos (each one a marble there spoils),
+    # then ours, then the rest by the scan's score (the work limit decides how far).
+    cj = g.rules.seat_colours[j]
+    tw = tact.TWA
+    tact.twos(o.b, cj[0], tw)
     if pt == 2:
-        m = core.add(_ALT, 0, m, (first >> 8) ^ (first & 255) ^ f)  # the pair's other cell
-    c = _fork_colour(g, j, first, pt)
-    k = core.completions(o.b, f, c, EBUF)
-    for i in range(k):
-        if m < 12:
-            m = core.add(_ALT, 0, m, EBUF[i])
-    m += core.top_cells(SCORE, o.b.cells, 4, _ALT, m)
+        tact.twos(o.b, cj[1], tact.TWB)
+        for x in range(len(o.b.cells)):
+            tw[x] += tact.TWB[x]
+    n1 = m
+    for x in range(len(o.b.cells)):
+        if tw[x]:
+            n1 = core.insert_by(_ALT, m, n1 - m, 24, x, tw) + m
+    for i in range(m, n1):
+        m = core.add(_ALT, 0, m, _ALT[i])
+    for x in ms:
+        m = core.add(_ALT, 0, m, x)
+    m0 = m
+    k = core.top_cells(SCORE, o.b.cells, 64 - m, _ALT, m)
+    for i in range(m0, m0 + k):
+        m = core.add(_ALT, 0, m, _ALT[i])
     best = None
     best_v = 0
-    for i in range(m):
-        x = _ALT[i]
-        for side in range(pt):
-            ms = [x] if pt == 1 else ([x, marbles[1][0]] if side == 0 else
-                                      [marbles[0][0], x])
-            if pt == 2 and ms[0] == ms[1]:
+    # Pairs by the sum of their two ranks (a marble forced onto a cover and the other one
+    # anywhere come early, not after every pair of the first cell).
+    for t in range(2 * m - 1 if pt == 2 else m):
+        lo = t - m + 1 if pt == 2 and t >= m else 0
+        hi = t if pt == 2 else 0
+        for i in range(lo, hi + 1):
+            alt = [_ALT[i], _ALT[t - i]] if pt == 2 else [_ALT[t]]
+            if pt == 2 and alt[0] == alt[1]:
                 continue
-            ss = _cover(o, ms)
+            ss = _cover(o, alt)
             if ss is None:
                 continue
-            mc = [(ms[q], o.mine[q]) for q in range(pt)]
-            if tact.unsafe(g, ss, mc) < 0:
-                v = SCORE[x] - SV * len(ss)
+            u = tact.unsafe(g, ss, _with_colours(o, alt))
+            if u == -2:
+                break
+            if u == -1:
+                v = SCORE[alt[0]] - SV * len(ss)
                 if best is None or v > best_v:
-                    best = [("star", y) for y in ss] + [("marble", y) for y in ms]
+                    best = [("star", y) for y in ss] + [("marble", y) for y in alt]
                     best_v = v
             yield None
+        if tact.WORK[0] >= tact.WORK[1]:
+            break
     return best if best is not None else turn
+
+
+def _with_colours(o, ms):
+    return [(ms[q], o.mine[q]) for q in range(len(ms))]
 
 
 def _cover(o, ms):
@@ -91,10 +117,3 @@ def _fork_cell(w, pt):
     xa = w >> 8
     xb = w & 255
     return xa if tact.TWA[xa] >= tact.TWB[xb] else xb
-
-
-def _fork_colour(g, j, w, pt):
-    cs = g.rules.seat_colours[j]
-    if pt == 1:
-        return cs[0]
-    return cs[0] if tact.TWA[w >> 8] >= tact.TWB[w & 255] else cs[1]

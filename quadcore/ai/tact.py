@@ -111,7 +111,10 @@ def alive(g, s, used):
     for i in range(1, r.players):
         if ml[(s + i) % r.players] < 1 and not r.moves:
             return False  # the stars end would come first
-    return g.board.empty - used - cap_of(g, s, g.stars_left) >= need + 1
+    if need < 2:
+        return True  # the mover's surviving completion cell keeps the board open
+    # Duel: two empty cells at every turn start, even if the others fill all they can.
+    return g.board.empty - used - cap_of(g, s, g.stars_left) >= 2
 
 
 def _on_board(g, s):
@@ -180,8 +183,8 @@ def _cands(b, tw, ow, nr, base, cap, need):
 def fork(g, s, stars, cap):
     """A turn of seat s (to move; `stars` in hand) covering every other side's completion
     cell and leaving s more than `cap` distinct completion cells: the marble cell x, or
-    xa * 256 + xb for a Duel turn; -1 if there is none (or the work limit ran out). The
-    turn's stars are RB[:nr] minus its marble cells (`turn_of`)."""
+    xa * 256 + xb for a Duel turn; -1 if there is none, -2 if the work limit ran out
+    before that was known. The turn's stars are RB[:nr] minus its marble cells."""
     b = g.board
     cs = g.rules.seat_colours[s]
     nr = others(g, s, RB, len(RB))
@@ -200,7 +203,7 @@ def fork(g, s, stars, cap):
         if TWA[xa] + tb <= cap:
             continue
         if WORK[0] >= WORK[1]:
-            return -1
+            return -2
         WORK[0] += 1
         ka = core.completions(b, xa, cs[0], CB)
         for j in range(nb):
@@ -212,7 +215,7 @@ def fork(g, s, stars, cap):
                 if TWA[xa] + TWB[xb] <= cap:
                     continue
                 if WORK[0] >= WORK[1]:
-                    return -1
+                    return -2
                 WORK[0] += 1
                 kb = core.completions(b, xb, cs[1], CC)
             covered = (1 if _in_rb(nr, xa) else 0) + (1 if _in_rb(nr, xb) else 0)
@@ -252,13 +255,14 @@ def win2(g):
     st = g.stars_left
     w = fork(g, s, st[s], cap_of(g, s, st))
     if w < 0:
-        return None
+        return None  # (-2: out of work, no win claimed)
     return turn_of(w, g.rules.per_turn)
 
 
 def next_forks(g, used):
     """The mover's turn is on the board (it used `used` of its stars). The next seat's
-    winning fork turn as fork returns it (>= 0), or -1 (none, or it could not count)."""
+    winning fork turn as fork returns it (>= 0), -1 if it has none, -2 if the work ran
+    out before that was known."""
     r = g.rules
     s = g.turn
     j = (s + 1) % r.players
@@ -280,15 +284,19 @@ def next_forks(g, used):
     for o in range(r.players):
         if o != j:
             t += st[o] - (used if o == s else 0) + r.per_turn
-    if g.board.empty - t < r.per_turn + 1:
+    if r.per_turn == 2 and g.board.empty - t - 2 - st[j] < 2:
         return -1
     return fork(g, j, st[j], t)
 
 
 def unsafe(g, stars, marbles):
     """Put the turn (star cells, then (cell, colour) marbles) on the board, ask whether the
-    next seat then forks, take it off: the fork turn (>= 0) or -1."""
+    next seat then forks, take it off: as next_forks. Its pieces and counts cost about 16
+    completions() calls (~2.5 M fuel on 11 x 11: a piece on and off ~0.9 M, `twos` ~0.4 M)."""
     b = g.board
+    if WORK[0] >= WORK[1]:
+        return -2
+    WORK[0] += 16
     for x in stars:
         b.place(x, STAR)
     k = 0
