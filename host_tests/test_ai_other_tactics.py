@@ -136,6 +136,7 @@ def test_a_three_player_win_in_2_is_played():
     assert not sc.can_win_now(sc.state_of(g)) and sc.win2(sc.state_of(g))
     for level in LEVELS:
         assert wins_in_2(sc, g, ai.choose(g, level, 0)), level
+    tact.start(10 ** 6, g)
     w = tact.win2(g)
     assert w is not None and wins_in_2(sc, g, g.turn_text(w))
 
@@ -208,7 +209,7 @@ def test_random_positions(case):
             continue
         win2 = sc.win2(st)
         if not g.rules.moves:
-            tact.start(10 ** 6)
+            tact.start(10 ** 6, g)
             w = tact.win2(g)
             if w is not None:
                 assert wins_in_2(sc, g, g.turn_text(w)), g.record()

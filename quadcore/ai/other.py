@@ -15,12 +15,14 @@ from .core import VAL, VMASK, SCORE, TBUF
 
 _NOISE = {"trainer": 40, "easy": 14, "average": 2, "expert": 1}
 # Average and Expert: work of the exact tactics per decision in completions() calls (tact.py;
-# ~160 K fuel each on 11 x 11: 400 ~0.55 M4-s, 1000 ~1.4 M4-s at most).
-_WORK = {"average": 400, "expert": 1000}
+# ~0.2-0.25 M fuel a unit on 11 x 11, measured with tools/ai_vm.py --variants: 200 ~0.4
+# M4-s, 650 ~1.1 M4-s at most, on top of the greedy policy's ~0.5).
+_WORK = {"average": 200, "expert": 650}
 _W = (2, 6, 14)
 _TAB = []
 _OWN = bytearray(16)
 _DEST = bytearray(32)  # Trek / Rapid: destinations tried
+_K = 8  # Trek / Rapid: the best turns the guard may check
 
 
 def _scan(b, mine, ops, ta, td):
@@ -83,7 +85,10 @@ class Other:
                         ops.append(c)
             self.ops = tuple(ops)
             from . import tact
-            tact.start(_WORK[level])
+            # Set for 11 x 11; a unit costs in proportion to the squares through a cell, so
+            # other sizes get the same effort in fuel (x3.6 on 6 x 6, x0.5 on 15 x 15).
+            geo = game.geo
+            tact.start(_WORK[level] * 10 * geo.ncells // geo.nsq, game)
 
     def run(self):
         b = self.b
@@ -280,9 +285,11 @@ class Other:
                     for x in range(len(cells)):
                         if tact.TWA[x] > cap and k < len(_DEST):
                             k = core.add(_DEST, 0, k, x)
-        best_v = -(1 << 26)
-        best_f = -2
-        best_to = -1
+        # The best K turns (value, source, destination), best first: the guard checks
+        # them in that order after the scan (K checks at most, not one per improvement).
+        kv = [-(1 << 26)] * _K
+        kf = [-2] * _K
+        kt = [-1] * _K
         # 3. Each (source, destination); source -1 = a marble from the hand. After it, the
         # opponents' completion cells must be few enough to star, and not the vacated cell.
         for si in range(-1, own):
@@ -304,18 +311,39 @@ class Other:
                     if TBUF[i] == f:
                         bad = True
                 v = SCORE[to] - loss - 200 * n2 - (1 << 20 if bad else 0)
-                if self.tact and not bad:
-                    v += self._tactics(n2, f, cap, v > best_v)
+                if cap >= 0 and not bad and self._wins2(n2, cap):
+                    v += 1 << 22
                 b.remove(to)
-                if v > best_v:
-                    best_v = v
-                    best_f = f
-                    best_to = to
+                i = _K
+                while i > 0 and v > kv[i - 1]:
+                    i -= 1
+                if i < _K:
+                    for q in range(_K - 1, i, -1):
+                        kv[q] = kv[q - 1]
+                        kf[q] = kf[q - 1]
+                        kt[q] = kt[q - 1]
+                    kv[i] = v
+                    kf[i] = f
+                    kt[i] = to
             if f >= 0:
                 b.place(f, MARBLE + c)
         yield None
-        f = best_f
-        to = best_to
+        pick = 0
+        if self.tact and kv[0] < (1 << 22):
+            # The guard: the first of them after which the next seat has no win in 2
+            # (tact.next_forks; -2, not known within the work, counts as safe).
+            for i in range(_K):
+                if kf[i] == -2 or kv[i] < -(1 << 19):
+                    break
+                ok = self._move_safe(kf[i], kt[i], c, stars)
+                if ok < 0:
+                    break  # out of work: the best turn stays
+                if ok:
+                    pick = i
+                    break
+                yield None
+        f = kf[pick]
+        to = kt[pick]
         out = []
         if f >= 0:
             b.remove(f)
@@ -330,34 +358,46 @@ class Other:
         out.append(("marble", to) if f < 0 else ("move", f, to))
         return out
 
-    def _tactics(self, n2, f, cap, check):
+    def _wins2(self, n2, cap):
         """Our move is on the board, the other seats' completion cells in TBUF[:n2] (to be
-        starred). 1 << 22 if it wins in 2: more of our completion cells left than `cap`
-        (-1: no win in 2 to look for); with `check`, -(1 << 19) if the next seat then has
-        a win in 2 (tact.py)."""
+        starred): does it leave more of our completion cells than `cap` (a win in 2)?"""
         b = self.b
         c = self.mine[0]
-        if cap >= 0 and b.nopen[c][3] > cap:  # (three-squares bound the cells)
-            thr = b.thr[c]
-            k = 0
-            for x in range(len(thr)):
-                if thr[x]:
-                    j = 0
-                    while j < n2 and TBUF[j] != x:
-                        j += 1
-                    if j == n2:
-                        k += 1
-            if k > cap:
-                return 1 << 22
-        if not check:
-            return 0
+        if b.nopen[c][3] <= cap:  # (three-squares bound the cells)
+            return False
+        thr = b.thr[c]
+        k = 0
+        for x in range(len(thr)):
+            if thr[x]:
+                j = 0
+                while j < n2 and TBUF[j] != x:
+                    j += 1
+                if j == n2:
+                    k += 1
+        return k > cap
+
+    def _move_safe(self, f, to, c, stars):
+        """Put the move (and its covering stars) down: 1 if the next seat then has no win in
+        2, 0 if it has, -1 if the work ran out (a check costs ~7 M fuel on 11 x 11, measured
+        by tools/ai_vm.py --variants: 32 units)."""
         from . import tact
+        if tact.WORK[0] + 32 > tact.WORK[1]:
+            return -1
+        tact.WORK[0] += 32
+        b = self.b
+        if f >= 0:
+            b.remove(f)
+        b.place(to, MARBLE + c)
+        n2 = self._opp_threats(stars)
         for i in range(n2):
             b.place(TBUF[i], STAR)
         w = tact.next_forks(self.game, n2)
         for i in range(n2 - 1, -1, -1):
             b.remove(TBUF[i])
-        return -(1 << 19) if w >= 0 else 0
+        b.remove(to)
+        if f >= 0:
+            b.place(f, MARBLE + c)
+        return -1 if w == -2 else 1 if w == -1 else 0
 
     def _opp_threats(self, cap):
         """Distinct cells where some opponent completes a quad now, into TBUF (at most cap)."""

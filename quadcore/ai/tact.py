@@ -39,6 +39,7 @@ TWA = bytearray(MAXCELLS)  # open squares holding two of a colour, per empty cor
 TWB = bytearray(MAXCELLS)
 WORK = [0, 0]        # completions() calls made, the limit
 _NR = [0]            # how many cells of RB the last fork had to cover
+ML = [None]          # marbles in hand per seat at the decision's start
 
 
 def twos(b, c, tw):
@@ -98,7 +99,7 @@ def alive(g, s, used):
     """Can seat s (to move) still make a quad at its next turn, whatever the others do in
     between (see the module docstring)? `used`: cells its turn now takes."""
     r = g.rules
-    ml = g.marbles_left
+    ml = ML[0]
     need = r.per_turn
     if r.moves:
         if g.turns + r.players + 1 >= 200:  # rules.MOVE_CAP
@@ -241,10 +242,11 @@ def turn_of(w, pt):
     return out
 
 
-def start(limit):
-    """A new decision may make `limit` completions() calls in all."""
+def start(limit, g):
+    """A new decision of game g may make `limit` completions() calls in all."""
     WORK[0] = 0
     WORK[1] = limit
+    ML[0] = g.marbles_left  # (a new list on each read: read once a decision)
 
 
 def win2(g):
@@ -267,7 +269,7 @@ def next_forks(g, used):
     s = g.turn
     j = (s + 1) % r.players
     st = g.stars_left
-    ml = g.marbles_left
+    ml = ML[0]
     if r.moves:
         if g.turns + r.players + 2 >= 200:
             return -1
@@ -289,24 +291,22 @@ def next_forks(g, used):
     return fork(g, j, st[j], t)
 
 
-def unsafe(g, stars, marbles):
-    """Put the turn (star cells, then (cell, colour) marbles) on the board, ask whether the
-    next seat then forks, take it off: as next_forks. Its pieces and counts cost about 16
-    completions() calls (~2.5 M fuel on 11 x 11: a piece on and off ~0.9 M, `twos` ~0.4 M)."""
+def unsafe(g, pb, ns, nm):
+    """Put the mover's turn down (stars on pb[:ns], then its marbles on pb[ns:ns + nm] in
+    its colours' order), ask whether the next seat then forks, take it off: as next_forks.
+    Its pieces and counts cost about 16 completions() calls (~2.5 M fuel on 11 x 11: a
+    piece on and off ~0.9 M, `twos` ~0.4 M)."""
     b = g.board
     if WORK[0] >= WORK[1]:
         return -2
     WORK[0] += 16
-    for x in stars:
-        b.place(x, STAR)
-    k = 0
+    cs = g.rules.seat_colours[g.turn]
+    for i in range(ns):
+        b.place(pb[i], STAR)
+    for i in range(nm):
+        b.place(pb[ns + i], MARBLE + cs[i])
     try:
-        for x, c in marbles:
-            b.place(x, MARBLE + c)
-            k += 1
-        return next_forks(g, len(stars))
+        return next_forks(g, ns)
     finally:
-        for i in range(k - 1, -1, -1):
-            b.remove(marbles[i][0])
-        for i in range(len(stars) - 1, -1, -1):
-            b.remove(stars[i])
+        for i in range(ns + nm - 1, -1, -1):
+            b.remove(pb[i])
