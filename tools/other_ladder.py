@@ -7,7 +7,8 @@ policy it played before).
 Games come in pairs from the same start (quadcore.arena's scheme): after `--opening`
 random marbles the new player takes seat 0 in one game and seat 1 in the other; every
 other seat is played by the old policy. The score is the new player's (win 1, draw 1/2);
-with more than two players a draw-free even share would be 1 / players.
+with more than two players `--baseline` gives the even score of the same seats (the
+measured seat plays the old policy too).
 """
 
 import argparse
@@ -30,14 +31,14 @@ def old_turn(g, level, seed):
     return t
 
 
-def play(level, rules, new_seat, seed, opening):
+def play(level, rules, new_seat, seed, opening, baseline=False):
     g = Game(**rules)
     rng = Rng(seed)
     for _ in range(opening):
         if g.result is None:
             g.play(random_turn(g, rng))
     while g.result is None:
-        if g.turn == new_seat:
+        if g.turn == new_seat and not baseline:
             g.play(ai.choose(g, level, seed))
         else:
             g.play(old_turn(g, level, seed))
@@ -47,13 +48,14 @@ def play(level, rules, new_seat, seed, opening):
     return 1 if g.rules.seat_side[winner] == g.rules.seat_side[new_seat] else 0
 
 
-def run(level, rules, games, seed=0, opening=2, out=sys.stdout):
+def run(level, rules, games, seed=0, opening=2, out=sys.stdout, baseline=False):
     res = []
     for i in range(games):
-        res.append(play(level, rules, i % 2, seed + i // 2, opening))
+        res.append(play(level, rules, i % 2, seed + i // 2, opening, baseline))
     w, d, lo, score, low, high = summary(res)[:6]
-    out.write("%s new vs old, %s %d players: %d games, +%d =%d -%d, score %.3f "
-              "(95%% %.3f .. %.3f)\n" % (level, rules["variant"], rules["players"], games,
+    out.write("%s %s vs old, %s %d players: %d games, +%d =%d -%d, score %.3f "
+              "(95%% %.3f .. %.3f)\n" % (level, "old" if baseline else "new",
+                                         rules["variant"], rules["players"], games,
                                          w, d, lo, score, low, high))
     return res
 
@@ -68,9 +70,11 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opening", type=int, default=2)
+    ap.add_argument("--baseline", action="store_true",
+                    help="the measured seat plays the old policy too (the even score)")
     a = ap.parse_args(argv)
     rules = dict(size=a.size, players=a.players, variant=a.variant)
-    run(a.level, rules, a.games, a.seed, a.opening)
+    run(a.level, rules, a.games, a.seed, a.opening, baseline=a.baseline)
     return 0
 
 

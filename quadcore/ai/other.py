@@ -1,11 +1,17 @@
-"""A simpler player for the other games: three to six players, Quad Duel (two colours a
-seat), Quad Trek and Quad Rapid (marbles move).
+"""The player for the other games: three to six players, Quad Duel (two colours a seat),
+Quad Trek and Quad Rapid (marbles move).
 
 It never misses a quad it can complete this turn and never leaves a cell where an opponent
-completes one uncovered while it has the pieces to cover it. Otherwise it plays the best cell
-of one scan (value for its own colours + blocking value against every other colour), with
-more random noise at the lower levels. Moves of a placed marble (Trek, Rapid) are tried with
-place/remove and kept only if they open no completion cell for an opponent.
+completes one uncovered while it has the pieces to cover it (short of pieces, the seats
+that move first are covered first). Otherwise it plays the best cell of one scan (value for
+its own colours + blocking value against every other colour), with more random noise at the
+lower levels. Moves of a placed marble (Trek, Rapid) are tried with place/remove and kept
+only if they open no completion cell for an opponent.
+
+Average and Expert add the exact short-horizon tactics of tact.py (outside claim mode): a
+win in 2 that the other seats cannot cover is played, and the turn chosen may not leave the
+next seat one (otherguard.py; Trek and Rapid: the best 8 moves are checked in order).
+`tactics=False` keeps the greedy policy alone, for tools/other_ladder.py.
 """
 
 from ..board import MARBLE, STAR
