@@ -53,11 +53,16 @@ def load_variant_suite(path=VARIANT_SUITE):
     return out
 
 
+# The other games' tactics, loaded before the measured move (the device loads them with
+# the game's first move of Average or Expert, once).
+VARIANT_PATCH = "\nfrom quadcore.ai import tact, otherguard\n"
+
+
 _SETUP = """
 import gc
 from quadcore.game import Game
 from quadcore import ai
-from quadcore.ai import core, fast, two, other, search, tss, tact, otherguard
+from quadcore.ai import core, fast, two, other, search, tss
 for _w in set(v["w"] for v in two.LEVELS.values()):
     two.tables_for(_w)
 g = Game(**%r)
@@ -173,7 +178,7 @@ def main(argv=None):
     levels = a.levels.split(",")
     if a.variants:
         for name, rules, turns in load_variant_suite():
-            r = measure_position(turns, levels, rules, root=a.root)
+            r = measure_position(turns, levels, rules, root=a.root, patch=VARIANT_PATCH)
             print("%-12s " % name + "  ".join("%s %6.1fM (%.2f M4-s) %5dB %s" % (
                 lv[:3], r[lv][0] / 1e6, r[lv][0] / mpvm.FUEL_PER_M4_SECOND, r[lv][1],
                 r[lv][3]) for lv in levels), flush=True)
