@@ -224,3 +224,28 @@ def test_random_positions(case):
         found += win2
     # The sample holds wins in 2 (the test can fail); the numbers are the seeded sample's.
     assert found >= 1
+
+
+def test_the_board_is_as_it_came_at_every_tick():
+    """The think contract on the 11 x 11 variant suite (the positions where the tactics
+    work most): at every yield the board (cells and every counter) is the game's own, and
+    the turn is legal."""
+    from tools.ai_vm import load_variant_suite
+    for name, rules, turns in load_variant_suite():
+        g = Game(**rules)
+        for t in turns:
+            g.play(t)
+        b = g.board
+        want = (bytes(b.cells), [bytes(x) for x in b.cnt], [bytes(x) for x in b.thr],
+                [list(x) for x in b.nopen], b.empty)
+        for level in LEVELS:
+            ticks = 0
+            turn = None
+            for step in ai.think(g, level, 0):
+                got = (bytes(b.cells), [bytes(x) for x in b.cnt], [bytes(x) for x in b.thr],
+                       [list(x) for x in b.nopen], b.empty)
+                assert got == want, (name, level, ticks)
+                ticks += 1
+                turn = step
+            assert ticks >= 2 and turn
+            after(g, turn)  # legal (Game.play raises otherwise)
