@@ -35,6 +35,29 @@ def load_suite(path=SUITE):
     return out
 
 
+VARIANT_SUITE = SUITE.parent / "ai_variant_suite.txt"
+
+
+def load_variant_suite(path=VARIANT_SUITE):
+    """[(name, rules, [turn lines])] of the other games' suite (tools/make_variant_suite.py):
+    each header names its rules, '# duel-2 variant=duel players=2 ...'."""
+    out = []
+    for name, turns in load_suite(path):
+        head = Path(path).read_text().split("# " + name + " ", 1)[1].split("\n", 1)[0]
+        rules = {}
+        for word in head.split():
+            if "=" in word:
+                k, v = word.split("=")
+                rules[k] = int(v) if v.isdigit() else v
+        out.append((name, rules, turns))
+    return out
+
+
+# The other games' tactics, loaded before the measured move (the device loads them with
+# the game's first move of Average or Expert, once).
+VARIANT_PATCH = "\nfrom quadcore.ai import tact, otherguard\n"
+
+
 _SETUP = """
 import gc
 from quadcore.game import Game
@@ -149,8 +172,17 @@ def main(argv=None):
     ap.add_argument("--levels", default=",".join(LEVELS))
     ap.add_argument("--suite", default=str(SUITE))
     ap.add_argument("--root", default=str(mpvm.REPO_ROOT))
+    ap.add_argument("--variants", action="store_true",
+                    help="the other games' suite (3-6 players, Duel, Trek, Rapid)")
     a = ap.parse_args(argv)
     levels = a.levels.split(",")
+    if a.variants:
+        for name, rules, turns in load_variant_suite():
+            r = measure_position(turns, levels, rules, root=a.root, patch=VARIANT_PATCH)
+            print("%-12s " % name + "  ".join("%s %6.1fM (%.2f M4-s) %5dB %s" % (
+                lv[:3], r[lv][0] / 1e6, r[lv][0] / mpvm.FUEL_PER_M4_SECOND, r[lv][1],
+                r[lv][3]) for lv in levels), flush=True)
+        return 0
 
     def progress(name, r):
         print("%-12s " % name + "  ".join("%s %6.1fM %5dB %3dn %-8s" % (

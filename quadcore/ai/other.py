@@ -1,11 +1,17 @@
-"""A simpler player for the other games: three to six players, Quad Duel (two colours a
-seat), Quad Trek and Quad Rapid (marbles move).
+"""The player for the other games: three to six players, Quad Duel (two colours a seat),
+Quad Trek and Quad Rapid (marbles move).
 
 It never misses a quad it can complete this turn and never leaves a cell where an opponent
-completes one uncovered while it has the pieces to cover it. Otherwise it plays the best cell
-of one scan (value for its own colours + blocking value against every other colour), with
-more random noise at the lower levels. Moves of a placed marble (Trek, Rapid) are tried with
-place/remove and kept only if they open no completion cell for an opponent.
+completes one uncovered while it has the pieces to cover it (short of pieces, the seats
+that move first are covered first). Otherwise it plays the best cell of one scan (value for
+its own colours + blocking value against every other colour), with more random noise at the
+lower levels. Moves of a placed marble (Trek, Rapid) are tried with place/remove and kept
+only if they open no completion cell for an opponent.
+
+Average and Expert add the exact short-horizon tactics of tact.py (outside claim mode): a
+win in 2 that the other seats cannot cover is played, and the turn chosen may not leave the
+next seat one (otherguard.py; Trek and Rapid: the best 8 moves are checked in order).
+`tactics=False` keeps the greedy policy alone, for tools/other_ladder.py.
 """
 
 from ..board import MARBLE, STAR
@@ -14,10 +20,15 @@ from . import core
 from .core import VAL, VMASK, SCORE, TBUF
 
 _NOISE = {"trainer": 40, "easy": 14, "average": 2, "expert": 1}
+# Average and Expert: work of the exact tactics per decision in completions() calls (tact.py;
+# ~0.2-0.25 M fuel a unit on 11 x 11, measured with tools/ai_vm.py --variants: 200 ~0.4
+# M4-s, 650 ~1.1 M4-s at most, on top of the greedy policy's ~0.5).
+_WORK = {"average": 200, "expert": 650}
 _W = (2, 6, 14)
 _TAB = []
 _OWN = bytearray(16)
 _DEST = bytearray(32)  # Trek / Rapid: destinations tried
+_K = 8  # Trek / Rapid: the best turns the guard may check
 
 
 def _scan(b, mine, ops, ta, td):
@@ -52,7 +63,9 @@ def _tables():
 
 
 class Other:
-    def __init__(self, game, level, rng):
+    def __init__(self, game, level, rng, tactics=None):
+        """tactics=False: the greedy policy alone (before the exact tactics; kept for the
+        ladder that measures them, tools/other_ladder.py)."""
         r = game.rules
         self.game = game
         self.b = game.board
@@ -65,6 +78,23 @@ class Other:
         self.ops = tuple(c for c in range(r.ncolours) if r.colour_side[c] != side)
         self.stars = game.stars_left[self.seat]
         self.rules = r
+        if tactics is None:
+            tactics = level in _WORK and not r.claim
+        self.tact = tactics
+        if tactics:
+            # Seat order from the next seat: short of stars, the next seat's cells are
+            # covered first (it moves first; a later seat may be stopped by another).
+            ops = []
+            for i in range(1, r.players):
+                for c in r.seat_colours[(self.seat + i) % r.players]:
+                    if r.colour_side[c] != side:
+                        ops.append(c)
+            self.ops = tuple(ops)
+            from . import tact
+            # Set for 11 x 11; a unit costs in proportion to the squares through a cell, so
+            # other sizes get the same effort in fuel (x3.6 on 6 x 6, x0.5 on 15 x 15).
+            geo = game.geo
+            tact.start(_WORK[level] * 10 * geo.ncells // geo.nsq, game)
 
     def run(self):
         b = self.b
@@ -79,6 +109,14 @@ class Other:
         for a in g.current:
             if a[0] == "marble":
                 j += 1
+        tactics = self.tact and j == 0 and not self._win_now()
+        if tactics:
+            from . import tact
+            w = tact.win2(g)
+            yield None
+            if w:
+                yield format_turn(w, g.n)
+                return
         stars = []
         marbles = []
         placed = []  # every piece tried on the board, taken back however the turn ends
@@ -101,7 +139,17 @@ class Other:
                 b.remove(placed.pop())
         yield None
         # Stars first, then the marbles in colour order.
-        yield format_turn(stars + [("marble", x) for x in marbles], g.n)
+        turn = stars + [("marble", x) for x in marbles]
+        if tactics and len(marbles) == r.per_turn:
+            from .otherguard import guard
+            turn = yield from guard(self, turn)
+        yield format_turn(turn, g.n)
+
+    def _win_now(self):
+        for c in self.mine:
+            if self.b.nopen[c][3]:
+                return True
+        return False
 
     def _place_one(self, c, actions, placed, more_marbles):
         """The cell for one marble of colour c. Stars it needs go into `actions`, and onto
@@ -113,6 +161,9 @@ class Other:
             return w
         # Cells where an opponent completes a quad: cover them all if we can.
         nt = self._opp_threats(32)
+        if self.tact and nt > self.stars + 1 + (1 if more_marbles else 0):
+            # Not enough pieces: the seats that move first (first in TBUF) are covered.
+            nt = self.stars + 1 + (1 if more_marbles else 0)
         if self.tilt and nt:
             k = 0
             for i in range(nt):
@@ -197,6 +248,7 @@ class Other:
         b = self.b
         c = self.mine[0]
         cells = b.cells
+        stars = self.stars
         can_place = in_hand > 0
         can_move = self.rules.variant == "rapid" or not can_place
         own = 0
@@ -228,10 +280,22 @@ class Other:
             if k < 24:
                 _DEST[k] = TBUF[i]
                 k += 1
-        best_v = -(1 << 26)
-        best_f = -2
-        best_to = -1
-        stars = self.stars
+        g = self.game
+        cap = -1  # the other seats' pieces of one round (tact.py), when a win in 2 can be
+        if self.tact:
+            from . import tact
+            if tact.alive(g, self.seat, 1 + stars):
+                cap = tact.cap_of(g, self.seat, g.stars_left)
+                # Every cell where a marble could make more completion cells than that.
+                if tact.twos(b, c, tact.TWA) > cap:
+                    for x in range(len(cells)):
+                        if tact.TWA[x] > cap and k < len(_DEST):
+                            k = core.add(_DEST, 0, k, x)
+        # The best K turns (value, source, destination), best first: the guard checks
+        # them in that order after the scan (K checks at most, not one per improvement).
+        kv = [-(1 << 26)] * _K
+        kf = [-2] * _K
+        kt = [-1] * _K
         # 3. Each (source, destination); source -1 = a marble from the hand. After it, the
         # opponents' completion cells must be few enough to star, and not the vacated cell.
         for si in range(-1, own):
@@ -252,17 +316,40 @@ class Other:
                 for i in range(n2):
                     if TBUF[i] == f:
                         bad = True
-                b.remove(to)
                 v = SCORE[to] - loss - 200 * n2 - (1 << 20 if bad else 0)
-                if v > best_v:
-                    best_v = v
-                    best_f = f
-                    best_to = to
+                if cap >= 0 and not bad and self._wins2(n2, cap):
+                    v += 1 << 22
+                b.remove(to)
+                i = _K
+                while i > 0 and v > kv[i - 1]:
+                    i -= 1
+                if i < _K:
+                    for q in range(_K - 1, i, -1):
+                        kv[q] = kv[q - 1]
+                        kf[q] = kf[q - 1]
+                        kt[q] = kt[q - 1]
+                    kv[i] = v
+                    kf[i] = f
+                    kt[i] = to
             if f >= 0:
                 b.place(f, MARBLE + c)
         yield None
-        f = best_f
-        to = best_to
+        pick = 0
+        if self.tact and kv[0] < (1 << 22):
+            # The guard: the first of them after which the next seat has no win in 2
+            # (tact.next_forks; -2, not known within the work, counts as safe).
+            for i in range(_K):
+                if kf[i] == -2 or kv[i] < -(1 << 19):
+                    break
+                ok = self._move_safe(kf[i], kt[i], c, stars)
+                if ok < 0:
+                    break  # out of work: the best turn stays
+                if ok:
+                    pick = i
+                    break
+                yield None
+        f = kf[pick]
+        to = kt[pick]
         out = []
         if f >= 0:
             b.remove(f)
@@ -276,6 +363,47 @@ class Other:
                 out.append(("star", TBUF[i]))
         out.append(("marble", to) if f < 0 else ("move", f, to))
         return out
+
+    def _wins2(self, n2, cap):
+        """Our move is on the board, the other seats' completion cells in TBUF[:n2] (to be
+        starred): does it leave more of our completion cells than `cap` (a win in 2)?"""
+        b = self.b
+        c = self.mine[0]
+        if b.nopen[c][3] <= cap:  # (three-squares bound the cells)
+            return False
+        thr = b.thr[c]
+        k = 0
+        for x in range(len(thr)):
+            if thr[x]:
+                j = 0
+                while j < n2 and TBUF[j] != x:
+                    j += 1
+                if j == n2:
+                    k += 1
+        return k > cap
+
+    def _move_safe(self, f, to, c, stars):
+        """Put the move (and its covering stars) down: 1 if the next seat then has no win in
+        2, 0 if it has, -1 if the work ran out (a check costs ~7 M fuel on 11 x 11, measured
+        by tools/ai_vm.py --variants: 32 units)."""
+        from . import tact
+        if tact.WORK[0] + 32 > tact.WORK[1]:
+            return -1
+        tact.WORK[0] += 32
+        b = self.b
+        if f >= 0:
+            b.remove(f)
+        b.place(to, MARBLE + c)
+        n2 = self._opp_threats(stars)
+        for i in range(n2):
+            b.place(TBUF[i], STAR)
+        w = tact.next_forks(self.game, n2)
+        for i in range(n2 - 1, -1, -1):
+            b.remove(TBUF[i])
+        b.remove(to)
+        if f >= 0:
+            b.place(f, MARBLE + c)
+        return -1 if w == -2 else 1 if w == -1 else 0
 
     def _opp_threats(self, cap):
         """Distinct cells where some opponent completes a quad now, into TBUF (at most cap)."""
