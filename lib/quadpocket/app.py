@@ -21,6 +21,7 @@ from quadpocket.play import Play, ticks_diff
 from quadpocket.records import save_game
 from quadpocket.view import render
 
+RATE = 8000          # quadpocket.sound's sample rate (not imported for a kept sound)
 LOCK_MS = 150        # a press starting this soon after an accepted tap is a bounce
 THINK_STEPS = 64     # generator steps per tick at most ...
 THINK_MS = 30        # ... and about this much time, so touch is polled every ~50 ms
@@ -89,7 +90,7 @@ class App:
         self.last_tap = p.ticks_ms() - 10 * LOCK_MS
         self.press_at = 0
         self.session = None  # the game in progress (the tutorial has its own)
-        self.marble = None   # (level, samples, rate) of the marble sound, built on first use
+        self.kept = None     # (level, {name: samples}): the sounds of every turn (keep_sounds)
         self.loaded = []     # modules App.use imported since the last settle()
         self.play = Play(self)
         self.render = render   # the shown face's render (docs/shell.md)
@@ -156,24 +157,46 @@ class App:
         self.need_render = True
 
     def sound(self, name):
-        """Play a sound at the preferred level. The marble sound (every move) is kept
-        ready; the others are built by quadpocket.sound, imported for it and dropped
-        (~2.7 KB of code not kept for a sound now and then)."""
+        """Play a sound at the preferred level. The sounds of every turn, marble and star,
+        are built once (keep_sounds, at start-up and on a level change: 640 + 960 bytes)
+        and kept; the others are built by quadpocket.sound, imported for it and dropped
+        (~1.8 KB of code not kept for a sound now and then). A sound that finds no room
+        is skipped: it must never cost the game."""
         self.sounds.append(name)
         if len(self.sounds) > 8:  # the last few are enough: no list growing all game
             self.sounds.pop(0)
         level = self.prefs.sound
         if level == 0:
             return
-        m = self.marble
-        if name == "marble" and m is not None and m[0] == level:
-            self.p.play(m[1], m[2])
-            return
-        snd = self.use("sound")
-        buf = snd.build(name, level)
-        self.p.play(buf, snd.RATE)
-        if name == "marble":
-            self.marble = (level, buf, snd.RATE)
+        kept = self.kept
+        if kept is None or kept[0] != level:
+            kept = self.keep_sounds()
+        buf = kept[1].get(name)
+        if buf is None:
+            snd = self.use("sound")
+            try:
+                buf = snd.build(name, level)
+            except MemoryError:
+                self.p.log("sound %s skipped: no room" % name)
+                return
+        self.p.play(buf, RATE)
+
+    def keep_sounds(self):
+        """Build the marble and star sounds at the preferred level, once: built in the
+        middle of a game (a star placed while the computer's code is loaded), a sound's
+        block was the first allocation to find no hole on CircuitPython's VM."""
+        self.kept = None  # the old level's buffers go first
+        level = self.prefs.sound
+        kept = {}
+        if level:
+            snd = self.use("sound")
+            try:
+                for name in ("star", "marble"):  # larger first
+                    kept[name] = snd.build(name, level)
+            except MemoryError:
+                self.p.log("sounds not kept: no room")
+        self.kept = (level, kept)
+        return self.kept
 
     def save_session(self):
         s = self.session
@@ -183,7 +206,7 @@ class App:
             save_game(self.p.nvm, self.games, s.to_bytes())
         except ValueError as e:
             self.p.log("game not saved: %s" % e)
-        self.forget("save", "quadcore")  # the save code is needed again only next round
+        self.forget("save", "quadcore")  # loaded by a resumed game (writing needs no module)
 
     def show(self, group, mode):
         if self.p.display.root_group is not group:

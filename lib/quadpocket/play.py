@@ -170,6 +170,10 @@ class Play:
         self.stop_thinking()
         g = self.game
         if purpose == "hint":
+            if move[:1] == "#":  # the search failed (e.g. MemoryError): say so, log why
+                p.log("hint: " + move)
+                self.msg = "No hint now"
+                return view.render(self)
             acts = parse_turn(move, g.n)
             self.hint = tuple(a[-1] for a in acts if a[0] != "star")
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")

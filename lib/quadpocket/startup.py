@@ -33,6 +33,7 @@ def start(app):
     st = None
     app.forget("storage")  # room for the board's sprite sheet
     build.palettes(app)
+    app.keep_sounds()  # early, while the heap has large holes (App.keep_sounds)
     try:
         build.colours(app, app.prefs.contrast)
         if app.prefs.game is None and app.notes:
