@@ -18,12 +18,24 @@ _KIND = (None, "star", "marble", "move")
 
 class Game:
     def __init__(self, size=11, players=2, marbles=None, stars=None, one_short=False,
-                 variant="standard", claim=False):
+                 variant="standard", claim=False, recycle=None):
+        """recycle: a game that is done with (it must not be used again); if its board has
+        this game's size and colours, this game takes that board over, cleared, instead of
+        allocating one. On the device a new game is built while the old one can still be
+        held (a stale word on the C stack, which CircuitPython's collector scans
+        conservatively: measured on its VM, the old game's 3.8 KB stayed until the next
+        move), and the new counters then found no hole."""
         r = Rules(size, players, marbles, stars, one_short, variant, claim)
         self.rules = r
         self.n = r.size
         self.geo = geometry(r.size)
-        self.board = Board(self.geo, r.ncolours)
+        old = recycle.board if recycle is not None else None
+        if old is not None and old.geo is self.geo and old.ncolours == r.ncolours:
+            recycle.board = recycle.cells = None  # the old game cannot touch it again
+            old.clear()
+            self.board = old
+        else:
+            self.board = Board(self.geo, r.ncolours)
         self.cells = self.board.cells
         self.turn = 0
         self.stars_left = [r.stars] * r.players

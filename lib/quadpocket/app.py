@@ -157,46 +157,32 @@ class App:
         self.need_render = True
 
     def sound(self, name):
-        """Play a sound at the preferred level. The sounds of every turn, marble and star,
-        are built once (keep_sounds, at start-up and on a level change: 640 + 960 bytes)
-        and kept; the others are built by quadpocket.sound, imported for it and dropped
-        (~1.8 KB of code not kept for a sound now and then). A sound that finds no room
-        is skipped: it must never cost the game."""
-        self.sounds.append(name)
-        if len(self.sounds) > 8:  # the last few are enough: no list growing all game
-            self.sounds.pop(0)
+        """Play a sound at the preferred level. The marble and star sounds (every turn)
+        are built once and kept (sound.keep: a sound built mid-game, computer's code
+        loaded, was the first block to find no room on CircuitPython's VM); the others
+        are built by quadpocket.sound, imported for it and dropped. No room: no sound.
+        sound(None) only builds the kept ones (start-up: while the heap has large holes)."""
+        if name is not None:
+            self.sounds.append(name)
+            if len(self.sounds) > 8:  # the last few are enough: no list growing all game
+                self.sounds.pop(0)
         level = self.prefs.sound
         if level == 0:
             return
         kept = self.kept
         if kept is None or kept[0] != level:
-            kept = self.keep_sounds()
+            self.kept = None  # the old level's buffers go first
+            kept = self.kept = (level, self.use("sound").keep(level, self.p.log))
+        if name is None:
+            return
         buf = kept[1].get(name)
         if buf is None:
-            snd = self.use("sound")
             try:
-                buf = snd.build(name, level)
+                buf = self.use("sound").build(name, level)
             except MemoryError:
-                self.p.log("sound %s skipped: no room" % name)
+                self.p.log("sound skipped: no room")
                 return
         self.p.play(buf, RATE)
-
-    def keep_sounds(self):
-        """Build the marble and star sounds at the preferred level, once: built in the
-        middle of a game (a star placed while the computer's code is loaded), a sound's
-        block was the first allocation to find no hole on CircuitPython's VM."""
-        self.kept = None  # the old level's buffers go first
-        level = self.prefs.sound
-        kept = {}
-        if level:
-            snd = self.use("sound")
-            try:
-                for name in ("star", "marble"):  # larger first
-                    kept[name] = snd.build(name, level)
-            except MemoryError:
-                self.p.log("sounds not kept: no room")
-        self.kept = (level, kept)
-        return self.kept
 
     def save_session(self):
         s = self.session

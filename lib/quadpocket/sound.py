@@ -90,6 +90,19 @@ def build(name, level):
     return buf
 
 
+def keep(level, log):
+    """{name: samples} of the sounds of every turn (marble, star: 640 + 960 bytes), which
+    the app builds once, at start-up or on a level change, and keeps; {} if no room."""
+    kept = {}
+    try:
+        for name in ("star", "marble"):  # larger first
+            kept[name] = build(name, level)
+    except MemoryError:
+        log("sounds not kept: no room")
+        kept = {}
+    return kept
+
+
 class Sound:
     """snd.level = 0..3 (0 = off: the speaker is never touched); snd.play(name)."""
 
