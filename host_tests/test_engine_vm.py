@@ -118,6 +118,7 @@ def played_out():
 
 data, turns = played_out()
 g = None
+import quadcore.save  # loading's code (the reading is the game's state, not its loader)
 gc.collect()
 c = gc.mem_alloc()
 g = quadcore.Game.from_bytes(data)

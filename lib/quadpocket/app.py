@@ -129,6 +129,7 @@ class App:
         loaded = self.loaded
         while loaded:
             self.forget(loaded.pop())
+        self.forget("squares", "quadcore")  # builds a board size's tables (a new game)
 
     def go(self, where):
         """Show another screen: "play" (the game), a menu page ("main", "new", "prefs",
