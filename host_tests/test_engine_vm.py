@@ -89,6 +89,7 @@ RESIDENT = """
 import gc
 import quadcore
 from quadcore.geometry import geometry
+import quadcore.squares  # the tables' builder: its code is not the tables (the app drops it)
 gc.collect()
 a = gc.mem_alloc()
 geo = geometry(11)
