@@ -118,8 +118,9 @@ def think(tag):
     # into a plain legal one (never stall): a MemoryError there means the heap is too
     # small, so the run fails as one instead of going on with another game.
     said = app.play.msg + " " + str(getattr(p, "last_log", ""))
-    if "MemoryError" in said:
-        raise MemoryError(said)
+    short = getattr(p, "short_of_memory", "")  # e.g. a sound skipped for lack of room
+    if "MemoryError" in said or short:
+        raise MemoryError(said + " " + short)
 
 
 def tap_cell(x):

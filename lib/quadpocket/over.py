@@ -17,17 +17,24 @@ _REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short",
             "repetition": "repetition", "cap": "move limit"}
 
 
+def _outline(play, g):
+    if g.quad and play.board.outline is None:
+        outline(play.board, g.quad)
+
+
 def game_over(play, fresh):
     """play's game has a result; fresh: it has just ended (not shown again after a reset)."""
     app = play.app
     s = play.s
     g = s.game
     kind, seat, why = g.result
-    if g.quad and play.board.outline is None:
-        outline(play.board, g.quad)
+    # The sound first: its 2 KB block is the largest of the end, and the computer
+    # player's code has just gone (measured on CircuitPython's VM: built after the
+    # outline it once found no room)
     if play.tutor is not None:
         if fresh:
             app.sound("win")
+        _outline(play, g)
         return
     level = app.prefs.level  # before auto-advance: the panel shows the level just played
     stats = None
@@ -50,6 +57,7 @@ def game_over(play, fresh):
         del st
     elif fresh:
         app.sound("win" if kind == "win" else "loss")
+    _outline(play, g)
     if fresh:
         app.save_session()
         text = record(g)
