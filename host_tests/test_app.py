@@ -259,15 +259,15 @@ def test_sound_goes_to_the_platform_and_off_means_silence():
 def test_turn_sounds_are_built_at_start_and_kept_and_the_sound_code_is_not():
     import sys
     app, d, p = start(prefs=HUMANS)
-    level, kept = app.kept
-    assert level == app.prefs.sound and sorted(kept) == ["marble", "star"]
+    level, face, kept = app.kept
+    assert level == app.prefs.sound and face == "startup" and sorted(kept) == ["marble", "star"]
     marble, star = kept["marble"], kept["star"]
     d.tap_cell("e5")
     d.press("star1")
     d.tap_cell("f6")                                      # the star sound: kept, played
     d.tap_cell("g7")
     assert app.sounds[-3:] == ["marble", "star", "marble"]
-    assert app.kept[1]["marble"] is marble and app.kept[1]["star"] is star  # not rebuilt
+    assert app.kept[2]["marble"] is marble and app.kept[2]["star"] is star  # not rebuilt
     assert [s[1] for s in p.sounds] == [320, 480, 320]
     assert "quadpocket.sound" not in sys.modules
     d.tap_cell("g7")                                      # taken: the buzz, built and dropped

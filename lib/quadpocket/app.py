@@ -90,7 +90,7 @@ class App:
         self.last_tap = p.ticks_ms() - 10 * LOCK_MS
         self.press_at = 0
         self.session = None  # the game in progress (the tutorial has its own)
-        self.kept = None     # (level, {name: samples}): the sounds of every turn (keep_sounds)
+        self.kept = None     # (level, face, {name: samples}): the sounds of every turn
         self.loaded = []     # modules App.use imported since the last settle()
         self.play = Play(self)
         self.render = render   # the shown face's render (docs/shell.md)
@@ -171,12 +171,14 @@ class App:
         if level == 0:
             return
         kept = self.kept
-        if kept is None or kept[0] != level:
-            self.kept = None  # the old level's buffers go first
-            kept = self.kept = (level, self.use("sound").keep(level, self.p.log))
+        face = self.face  # Winther's Quad has no stars: its marble sound alone is kept
+        if kept is None or kept[0] != level or kept[1] != face:
+            self.kept = None  # the old buffers go first
+            names = ("star", "marble") if face == "startup" else ("marble",)
+            kept = self.kept = (level, face, self.use("sound").keep(level, self.p.log, names))
         if name is None:
             return
-        buf = kept[1].get(name)
+        buf = kept[2].get(name)
         if buf is None:
             try:
                 buf = self.use("sound").build(name, level)

@@ -92,12 +92,13 @@ def build(name, level):
     return buf
 
 
-def keep(level, log):
+def keep(level, log, names=("star", "marble")):
     """{name: samples} of the sounds of every turn (marble, star: 640 + 960 bytes), which
-    the app builds once, at start-up or on a level change, and keeps; {} if no room."""
+    the app builds once, at start-up or on a level change, and keeps; {} if no room.
+    names: largest first (a game without stars keeps the marble's alone)."""
     kept = {}
     try:
-        for name in ("star", "marble"):  # larger first
+        for name in names:
             kept[name] = build(name, level)
     except MemoryError:
         log("sounds not kept: no room")

@@ -33,7 +33,8 @@ def start(app):
     st = None
     app.forget("storage")  # room for the board's sprite sheet
     build.palettes(app)
-    app.sound(None)  # the kept sounds, built now (App.sound)
+    if app.prefs.game == chr(MAGIC):
+        app.sound(None)  # the kept sounds, built now, before the game (App.sound)
     try:
         build.colours(app, app.prefs.contrast)
         if app.prefs.game is None and app.notes:
