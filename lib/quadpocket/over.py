@@ -28,9 +28,9 @@ def game_over(play, fresh):
     s = play.s
     g = s.game
     kind, seat, why = g.result
-    # The sound first: its 2 KB block is the largest of the end, and the computer
-    # player's code has just gone (measured on CircuitPython's VM: built after the
-    # outline it once found no room)
+    # The sound first, right after the computer player's code has gone: its block (up
+    # to 1.2 KB) is the largest the end allocates (on CircuitPython's VM the 2 KB jingle
+    # once found no hole, here or after the outline; quadpocket.sound)
     if play.tutor is not None:
         if fresh:
             app.sound("win")
