@@ -256,18 +256,40 @@ def test_sound_goes_to_the_platform_and_off_means_silence():
     assert p2.sounds == [] and app2.sounds == ["marble"]
 
 
-def test_marble_sound_is_kept_and_the_sound_code_is_not():
+def test_turn_sounds_are_built_at_start_and_kept_and_the_sound_code_is_not():
     import sys
     app, d, p = start(prefs=HUMANS)
+    level, face, kept = app.kept
+    assert level == app.prefs.sound and face == "startup" and sorted(kept) == ["marble", "star"]
+    marble, star = kept["marble"], kept["star"]
     d.tap_cell("e5")
-    buf = app.marble[1]
     d.press("star1")
-    d.tap_cell("f6")                                      # the star sound: built, played
+    d.tap_cell("f6")                                      # the star sound: kept, played
     d.tap_cell("g7")
     assert app.sounds[-3:] == ["marble", "star", "marble"]
-    assert app.marble[1] is buf                           # not built again
+    assert app.kept[2]["marble"] is marble and app.kept[2]["star"] is star  # not rebuilt
     assert [s[1] for s in p.sounds] == [320, 480, 320]
     assert "quadpocket.sound" not in sys.modules
+    d.tap_cell("g7")                                      # taken: the buzz, built and dropped
+    assert app.sounds[-1] == "illegal" and p.sounds[-1][1] == 640
+    assert "quadpocket.sound" not in sys.modules
+
+
+def test_a_sound_with_no_room_is_skipped_not_fatal(monkeypatch):
+    app, d, p = start(prefs=HUMANS)
+    import quadpocket.sound as snd
+
+    def no_room(name, level):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(snd, "build", no_room)
+    n = len(p.sounds)
+    d.tap_cell("e5")
+    d.tap_cell("e5")                                      # taken: the buzz finds no room
+    assert app.sounds[-1] == "illegal" and len(p.sounds) == n + 1  # only the marble played
+    from quadcore import parse_cell
+    g = app.play.game
+    assert g.cells[parse_cell("e5", g.n)] != 0 and g.turn == 1  # the game goes on
 
 
 def test_pass_and_play_quad_ends_the_game_and_logs_the_record():

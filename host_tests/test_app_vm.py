@@ -85,6 +85,25 @@ def test_the_heap_does_not_creep_over_the_game(run):
     assert first[-1] - first[0] <= 256, moves
 
 
+def test_new_games_keep_nothing_of_the_games_before(vm):
+    """Three games in a row (each ends, the next starts from the New button): every new
+    game starts at the very reading of the finished one (its board is the old game's,
+    cleared: quadcore's Game recycle), and the second and third games add no byte that
+    stays. Before recycling, the old game's 3.8 KB stayed through the new game's start
+    (a stale word on the C stack, which the collector scans conservatively)."""
+    run = app_heap.scenario(rounds=34)
+    cps = run["checkpoints"]
+    news = [i for i, (n, _) in enumerate(cps) if n.startswith("new_game")]
+    assert len(news) >= 2, [n for n, _ in cps]
+    over = [cps[i - 1][1] for i in news]   # the finished game's last reading
+    fresh = [cps[i][1] for i in news]      # the new game's first
+    for o, f in zip(over, fresh):
+        assert abs(f - o) <= 64, (over, fresh)
+    assert max(fresh) - min(fresh) <= 64, fresh  # the third game starts where the second did
+    playing = [v for n, v in cps[news[0]:] if n.startswith("move") and v > run["peak"][0] - 8192]
+    assert len(playing) >= 8 and max(playing) - min(playing) <= 1024, playing
+
+
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=["pyportal", "titano"])
 @pytest.mark.parametrize("pad", app_heap.LAYOUTS)
 def test_the_whole_game_completes_with_100_kb_free_from_mpy(vm, size, pad):

@@ -286,3 +286,56 @@ def test_rules_defaults_table():
         Rules(variant="bridge", players=2)
     with pytest.raises(ValueError):
         Rules(players=7)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(CONFIGS, st.integers(0, 10**6))
+def test_a_recycled_board_plays_exactly_like_a_fresh_one(cfg, seed):
+    """Game(..., recycle=old) takes the old game's board, cleared in place, when size and
+    colours match (the device's new game: no second board while the old one may still be
+    held): every byte equals a fresh game's, before and after the same random turns."""
+    n, p, v = cfg
+    old = Game(n, p, variant=v)
+    rnd = random.Random(seed)
+    for _ in range(60):
+        if old.result is not None:
+            break
+        try:
+            old.play(random_line(old, rnd, illegal_rate=0))
+        except ValueError:
+            continue
+    board = old.board
+    g = Game(n, p, variant=v, recycle=old)
+    fresh = Game(n, p, variant=v)
+    assert g.board is board and g.cells is board.cells
+    assert old.board is None and old.cells is None  # the old game cannot touch it again
+    assert snapshot(g) == snapshot(fresh)
+    rnd = random.Random(seed + 1)
+    for _ in range(40):
+        if fresh.result is not None:
+            break
+        line = random_line(fresh, rnd, illegal_rate=0)
+        try:
+            fresh.play(line)
+        except ValueError:
+            continue
+        g.play(line)
+        assert counters(g) == recount(g)
+    assert snapshot(g) == snapshot(fresh)
+
+
+def test_recycle_takes_only_a_board_of_the_same_size_and_colours():
+    old = Game(11, 2)
+    old.play("f6")
+    board = old.board
+    assert Game(11, 3, recycle=old).board is not board      # three colours
+    assert old.board is board and old.cells[parse_cell("f6", 11)] == 2  # untouched
+    with pytest.raises(ValueError):
+        Game(11, 9, recycle=old)                            # refused: nothing changes
+    assert old.board is board and old.cells[parse_cell("f6", 11)] == 2
+    g = Game(11, 2, recycle=old)
+    assert g.board is board and g.cells[parse_cell("f6", 11)] == 0
+    # Another size (its tables replace the cached ones): the board is not the new game's.
+    old = Game(11, 2)
+    board = old.board
+    assert Game(9, 2, recycle=old).board is not board and old.board is board

@@ -89,6 +89,7 @@ RESIDENT = """
 import gc
 import quadcore
 from quadcore.geometry import geometry
+import quadcore.squares  # the tables' builder: its code is not the tables (the app drops it)
 gc.collect()
 a = gc.mem_alloc()
 geo = geometry(11)
@@ -118,6 +119,7 @@ def played_out():
 
 data, turns = played_out()
 g = None
+import quadcore.save  # loading's code (the reading is the game's state, not its loader)
 gc.collect()
 c = gc.mem_alloc()
 g = quadcore.Game.from_bytes(data)

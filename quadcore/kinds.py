@@ -11,3 +11,7 @@ MOVE = 3
 CLAIM = 4
 PASS = 5
 SKIP = 6
+
+# The save format's magic and version (Game.to_bytes writes it, quadcore.save reads it).
+SAVE_MAGIC = b"QP"
+SAVE_VERSION = 1

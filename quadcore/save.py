@@ -1,28 +1,19 @@
-"""Save format of a game: magic b"QP", format version, the rules, the undo stack, star mode
-and a CRC-16. Loading replays the stack through the checked API, so anything truncated,
-corrupted, from another version or describing an illegal game is refused."""
+"""Loading a saved game: magic b"QP", format version, the rules, the undo stack, star mode
+and a CRC-16 (written by Game.to_bytes, which the device calls once a round: that code lives
+in quadcore.game, so a save loads no module). Loading replays the stack through the checked
+API, so anything truncated, corrupted, from another version or describing an illegal game
+is refused."""
 
 from .crc import crc16
 from .kinds import CLAIM as _CLAIM, MARBLE as _MARBLE, MOVE as _MOVE, PASS as _PASS
+from .kinds import SAVE_MAGIC, SAVE_VERSION
 from .kinds import STAR as _STAR
 from .rules import VARIANTS
 
-SAVE_MAGIC = b"QP"
-SAVE_VERSION = 1
-
 
 def dump(g):
-    r = g.rules
-    flags = (1 if r.one_short else 0) | (2 if r.claim else 0) | (4 if g.star_armed else 0)
-    n = g._top
-    out = bytearray(SAVE_MAGIC)
-    out.extend(bytes((SAVE_VERSION, r.size, r.players, r.marbles, r.stars,
-                      VARIANTS.index(r.variant), flags, n >> 8, n & 255)))
-    out.extend(g._log[:n])
-    c = crc16(out)
-    out.append(c >> 8)
-    out.append(c & 255)
-    return bytes(out)
+    """The same bytes as g.to_bytes()."""
+    return g.to_bytes()
 
 
 def load(cls, data):

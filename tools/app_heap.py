@@ -118,8 +118,9 @@ def think(tag):
     # into a plain legal one (never stall): a MemoryError there means the heap is too
     # small, so the run fails as one instead of going on with another game.
     said = app.play.msg + " " + str(getattr(p, "last_log", ""))
-    if "MemoryError" in said:
-        raise MemoryError(said)
+    short = getattr(p, "short_of_memory", "")  # e.g. a sound skipped for lack of room
+    if "MemoryError" in said or short:
+        raise MemoryError(said + " " + short)
 
 
 def tap_cell(x):
@@ -255,14 +256,19 @@ BUDGET = 100 * 1024
 GOAL = 80 * 1024
 
 
-def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0):
-    """The guest program of the scenario: Expert, tutorial done, a board x board game."""
+def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0,
+                  rounds=None):
+    """The guest program of the scenario: Expert, tutorial done, a board x board game;
+    rounds: ROUNDS unless given (more rounds: more games, each from the New button)."""
     rec = prefs_record(tutorial_done=True, level="expert", size=board)
     code = SCENARIO.replace("PREFS_RECORD", repr(rec))
     code = code.replace("GROW_QSTRS", str(bool(grow_qstrs)))
     code = code.replace("STOP_AT_BASE", str(bool(stop_at_base)))
     code = code.replace("PAD_BYTES", "%5d" % pad)  # same width: the same program text
     code = code.replace("WIDTH, HEIGHT", "%d, %d" % size)
+    if rounds is not None:
+        code = code.replace("< ROUNDS:", "< %d:" % rounds)
+        code = code.replace("> ROUNDS -", "> %d -" % rounds)
     for name in ("ROUNDS_BEFORE", "ROUNDS", "SAMPLED", "QSTR_ENTRY", "MIN_POOL"):
         code = code.replace(name, str(globals()[name]))
     return code
@@ -300,10 +306,11 @@ def parse(out, qstr_entries=True):
     return res
 
 
-def scenario(mpy=True, size=(320, 240), board=11):
+def scenario(mpy=True, size=(320, 240), board=11, rounds=None):
     """-> {"checkpoints": [(name, bytes)], "peak": (bytes, name), "turns": [...],
     "resident": [...], "base": bytes, ...}: the live readings, with a roomy heap."""
-    return parse(run_guest(scenario_code(size=size, board=board), mpy=mpy, raw=True))
+    return parse(run_guest(scenario_code(size=size, board=board, rounds=rounds), mpy=mpy,
+                           raw=True))
 
 
 def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0):

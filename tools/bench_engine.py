@@ -42,6 +42,7 @@ lines = ["*{a} {b}", "{c}"]
 _RESIDENT = """
 import gc
 from quadcore.geometry import geometry
+import quadcore.squares  # the tables' builder: its code is not the tables (the app drops it)
 gc.collect()
 a = gc.mem_alloc()
 geo = geometry({n})

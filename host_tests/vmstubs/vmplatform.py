@@ -50,6 +50,10 @@ class Platform:
     def log(self, text):
         self.logs += 1
         self.last_log = text
+        if "MemoryError" in text or "no room" in text:
+            # something the game gave up for lack of heap (a sound, a hint): the harness
+            # fails the run even if the game itself went on
+            self.short_of_memory = text
 
     def should_quit(self):
         return False

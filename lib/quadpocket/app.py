@@ -21,6 +21,7 @@ from quadpocket.play import Play, ticks_diff
 from quadpocket.records import save_game
 from quadpocket.view import render
 
+RATE = 8000          # quadpocket.sound's sample rate (not imported for a kept sound)
 LOCK_MS = 150        # a press starting this soon after an accepted tap is a bounce
 THINK_STEPS = 64     # generator steps per tick at most ...
 THINK_MS = 30        # ... and about this much time, so touch is polled every ~50 ms
@@ -89,7 +90,7 @@ class App:
         self.last_tap = p.ticks_ms() - 10 * LOCK_MS
         self.press_at = 0
         self.session = None  # the game in progress (the tutorial has its own)
-        self.marble = None   # (level, samples, rate) of the marble sound, built on first use
+        self.kept = None     # (level, face, {name: samples}): the sounds of every turn
         self.loaded = []     # modules App.use imported since the last settle()
         self.play = Play(self)
         self.render = render   # the shown face's render (docs/shell.md)
@@ -128,6 +129,7 @@ class App:
         loaded = self.loaded
         while loaded:
             self.forget(loaded.pop())
+        self.forget("squares", "quadcore")  # builds a board size's tables (a new game)
 
     def go(self, where):
         """Show another screen: "play" (the game), a menu page ("main", "new", "prefs",
@@ -156,24 +158,34 @@ class App:
         self.need_render = True
 
     def sound(self, name):
-        """Play a sound at the preferred level. The marble sound (every move) is kept
-        ready; the others are built by quadpocket.sound, imported for it and dropped
-        (~2.7 KB of code not kept for a sound now and then)."""
-        self.sounds.append(name)
-        if len(self.sounds) > 8:  # the last few are enough: no list growing all game
-            self.sounds.pop(0)
+        """Play a sound at the preferred level. The marble and star sounds (every turn)
+        are built once and kept (sound.keep: a sound built mid-game, computer's code
+        loaded, was the first block to find no room on CircuitPython's VM); the others
+        are built by quadpocket.sound, imported for it and dropped. No room: no sound.
+        sound(None) only builds the kept ones (start-up: while the heap has large holes)."""
+        if name is not None:
+            self.sounds.append(name)
+            if len(self.sounds) > 8:  # the last few are enough: no list growing all game
+                self.sounds.pop(0)
         level = self.prefs.sound
         if level == 0:
             return
-        m = self.marble
-        if name == "marble" and m is not None and m[0] == level:
-            self.p.play(m[1], m[2])
+        kept = self.kept
+        face = self.face  # Winther's Quad has no stars: its marble sound alone is kept
+        if kept is None or kept[0] != level or kept[1] != face:
+            self.kept = None  # the old buffers go first
+            names = ("star", "marble") if face == "startup" else ("marble",)
+            kept = self.kept = (level, face, self.use("sound").keep(level, self.p.log, names))
+        if name is None:
             return
-        snd = self.use("sound")
-        buf = snd.build(name, level)
-        self.p.play(buf, snd.RATE)
-        if name == "marble":
-            self.marble = (level, buf, snd.RATE)
+        buf = kept[2].get(name)
+        if buf is None:
+            try:
+                buf = self.use("sound").build(name, level)
+            except MemoryError:
+                self.p.log("sound skipped: no room")
+                return
+        self.p.play(buf, RATE)
 
     def save_session(self):
         s = self.session
@@ -183,7 +195,7 @@ class App:
             save_game(self.p.nvm, self.games, s.to_bytes())
         except ValueError as e:
             self.p.log("game not saved: %s" % e)
-        self.forget("save", "quadcore")  # the save code is needed again only next round
+        self.forget("save", "quadcore")  # loaded by a resumed game (writing needs no module)
 
     def show(self, group, mode):
         if self.p.display.root_group is not group:

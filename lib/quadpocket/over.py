@@ -17,17 +17,24 @@ _REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short",
             "repetition": "repetition", "cap": "move limit"}
 
 
+def _outline(play, g):
+    if g.quad and play.board.outline is None:
+        outline(play.board, g.quad)
+
+
 def game_over(play, fresh):
     """play's game has a result; fresh: it has just ended (not shown again after a reset)."""
     app = play.app
     s = play.s
     g = s.game
     kind, seat, why = g.result
-    if g.quad and play.board.outline is None:
-        outline(play.board, g.quad)
+    # The sound first, right after the computer player's code has gone: its block (up
+    # to 1.2 KB) is the largest the end allocates (on CircuitPython's VM the 2 KB jingle
+    # once found no hole, here or after the outline; quadpocket.sound)
     if play.tutor is not None:
         if fresh:
             app.sound("win")
+        _outline(play, g)
         return
     level = app.prefs.level  # before auto-advance: the panel shows the level just played
     stats = None
@@ -50,6 +57,7 @@ def game_over(play, fresh):
         del st
     elif fresh:
         app.sound("win" if kind == "win" else "loss")
+    _outline(play, g)
     if fresh:
         app.save_session()
         text = record(g)

@@ -4,9 +4,9 @@ as saved. What the screen shows: view.render. Imported only when needed: buildin
 screen (build), the end of a game (over), claim mode (claims), loading a session
 (startup), each through the shell (App.use).
 
-Session record (before quadcore's own Game.to_bytes() bytes, which hold claims too):
-    0  b"S" (the game's id, quadpocket.games)   1  version (2)   2  computer seat (255: all human)   3  flags (bit 0: result
-    already counted in the statistics)   4-5  AI seed   then the Game bytes.
+Session record (then quadcore's Game.to_bytes() bytes, which hold claims too): 0 b"S"
+(the game's id, quadpocket.games), 1 version (2), 2 computer seat (255: all human),
+3 flags (bit 0: result counted in the statistics), 4-5 AI seed.
 (Version 1 had claim data after the seed; quadpocket.startup still reads it.)
 """
 
@@ -171,10 +171,12 @@ class Play:
         g = self.game
         if purpose == "hint":
             acts = parse_turn(move, g.n)
+            if not acts:  # "# MemoryError()": failed
+                p.log(move)
+                move = "none"
             self.hint = tuple(a[-1] for a in acts if a[0] != "star")
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
-            # whole on the status line, or the yellow marks alone (no wrap module
-            # loaded while the search's memory is held)
+            # whole, or the yellow marks alone (no wrap module at the search's peak)
             self.msg = "Hint: " + move if len(move) < 8 else "Hint on board"
             return view.render(self)
         seat = g.turn

@@ -4,9 +4,11 @@ Each note fades in over ~5 ms and out over up to ~15 ms, so every sound starts
 and ends at the centre value: no click when the speaker amplifier switches.
 Samples are computed with small integers from a 64-entry sine table (products
 stay below 2**25), built in place when a sound is played.  Every sound is at most
-1024 samples = 2 KB; all five together are 3,464 samples = 6,928 bytes, so only the
-sound played last is kept (the speaker may still be playing it, and a repeat, like
-the marble sound every move, costs no rebuild); changing the level drops it.
+640 samples = 1,280 bytes (the end-of-game jingles were 2 KB: at game end, with the
+computer player's code just freed in small pieces, CircuitPython's VM once found no
+2 KB hole); all five together are 2,664 samples = 5,328 bytes. The app keeps the
+marble and star sounds (keep); Sound keeps the one played last (the speaker may still
+be playing it, and a repeat costs no rebuild); changing the level drops them.
 """
 
 from array import array
@@ -33,9 +35,9 @@ SOUNDS = {
     "marble": ((900, 500, 320, 0),),  # 40 ms falling "plop"
     "star": ((1175, 1175, 240, 0), (1568, 1568, 240, 0)),  # two bright blips
     "illegal": ((180, 180, 640, 1),),  # 80 ms low buzz
-    "win": ((523, 523, 200, 0), (659, 659, 200, 0), (784, 784, 200, 0),
-            (1047, 1047, 400, 0)),  # C E G C rising
-    "loss": ((392, 392, 320, 0), (330, 330, 320, 0), (262, 247, 384, 0)),  # falling
+    "win": ((523, 523, 120, 0), (659, 659, 120, 0), (784, 784, 120, 0),
+            (1047, 1047, 240, 0)),  # C E G C rising, 75 ms
+    "loss": ((392, 392, 200, 0), (330, 330, 200, 0), (262, 247, 224, 0)),  # falling, 78 ms
 }
 
 _sine = None
@@ -88,6 +90,20 @@ def build(name, level):
             pos += 1
             phase = (phase + s0 + ds * i // n) & (_TABLE * 256 - 1)
     return buf
+
+
+def keep(level, log, names=("star", "marble")):
+    """{name: samples} of the sounds of every turn (marble, star: 640 + 960 bytes), which
+    the app builds once, at start-up or on a level change, and keeps; {} if no room.
+    names: largest first (a game without stars keeps the marble's alone)."""
+    kept = {}
+    try:
+        for name in names:
+            kept[name] = build(name, level)
+    except MemoryError:
+        log("sounds not kept: no room")
+        kept = {}
+    return kept
 
 
 class Sound:

@@ -33,6 +33,8 @@ def start(app):
     st = None
     app.forget("storage")  # room for the board's sprite sheet
     build.palettes(app)
+    if app.prefs.game == chr(MAGIC):
+        app.sound(None)  # the kept sounds, built now, before the game (App.sound)
     try:
         build.colours(app, app.prefs.contrast)
         if app.prefs.game is None and app.notes:
@@ -206,7 +208,12 @@ def new_game(app):
     app.play.stop_thinking()
     if app.play.tutor is None:
         app.play.s = app.play.game = None
+    # Its board is reused by a game of the same size (Game's recycle: the old game may
+    # still be held by a stale word on the stack); another size lets it go at once.
+    old = app.session.game if app.session is not None else None
     app.session = None
+    if old is not None and old.n != p.size:
+        old = None
     app.collect()
     humans = opponent != "computer"
     players = nhumans if humans else 2
@@ -216,16 +223,18 @@ def new_game(app):
         p.size = top
     stars = p.stars if (p.variant == "standard" and players == 2 and p.size >= 11) else None
     try:
-        g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim)
+        g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim, old)
         if g.rules.ncolours > 6:
             raise ValueError("%d colours, the screen has 6" % g.rules.ncolours)
     except ValueError as e:
         app.p.log("new game: %s; standard game instead" % e)
         g = None
+        if old is not None and old.n != 11:
+            old = None
     cpu = -1 if humans else (0 if p.first == "computer" else 1)
     for _ in range(2):
         if g is None:  # the standard game, with the options that always work
-            g = Game(11, 2, None, p.stars, p.one_short, "standard", p.claim)
+            g = Game(11, 2, None, p.stars, p.one_short, "standard", p.claim, old)
         s = Session(g, cpu, app.p.ticks_ms())
         app.session = s
         app.forget("claims")  # loaded again if this game is in claim mode
@@ -236,7 +245,7 @@ def new_game(app):
             if g.rules.variant == "standard" and g.n == 11 and g.rules.players == 2:
                 raise  # not the stored choices: a bug to see, not to hide
             app.p.log("new game: %r; standard game instead" % (e,))
-            g = None
+            g = old = None
     app.save_session()
     app.show(app.play.group, "play")
 
