@@ -2,7 +2,11 @@
 quadcore/ai): greedy candidates, a 2-ply search over the best of them, a star-aware
 evaluation and an exact win in 2.
 
-    python -m tools.sparring --level expert --games 200 --seed 1 [--jobs 1] [--out FILE]
+    python -m tools.sparring --level expert --games 200 --seed 1 [--jobs 1] [--out DIR]
+
+--out DIR writes every game as a plain record, DIR/game-NNN.txt (a comment line saying who
+moved first, the seed and the result, then one turn a line); `python -m quadcore referee <
+DIR/game-NNN.txt` replays one. Writing records does not change how either side plays.
 
 One turn, two players, standard rules:
  1. a quad to complete: complete it;
@@ -203,21 +207,28 @@ class Sparring:
 
 # ----- the ladder ------------------------------------------------------------------------------
 
-def play(level, level_first, seed, opening=2, size=11):
-    """One game, the level against the sparring partner: 1 / 0.5 / 0 for the level."""
+def play(level, level_first, seed, opening=2, size=11, record=None):
+    """One game, the level against the sparring partner: 1 / 0.5 / 0 for the level. Every
+    turn played (opening marbles first) is appended to `record` when it is a list."""
     from quadcore import ai
     from quadcore.arena import random_turn
     g = Game(size=size)
     rng = Rng(seed)
     for _ in range(opening):
-        g.play(random_turn(g, rng))
+        t = random_turn(g, rng)
+        g.play(t)
+        if record is not None:
+            record.append(t)
     ref = Sparring()
     lv_seat = 0 if level_first else 1
     while g.result is None:
         if g.turn == lv_seat:
-            g.play(ai.choose(g, level, seed))
+            t = ai.choose(g, level, seed)
         else:
-            g.play(ref.choose(g))
+            t = ref.choose(g)
+        g.play(t)
+        if record is not None:
+            record.append(t)
     kind, winner, _ = g.result
     if kind == "draw":
         return 0.5
@@ -225,8 +236,21 @@ def play(level, level_first, seed, opening=2, size=11):
 
 
 def _job(args):
-    i, level, seed = args
-    return i, play(level, i % 2 == 0, seed + i // 2)
+    i, level, seed, keep = args
+    rec = [] if keep else None
+    return i, play(level, i % 2 == 0, seed + i // 2, record=rec), rec
+
+
+def write_record(out, i, level, seed, r, rec):
+    import os
+    who = "first" if i % 2 == 0 else "second"
+    res = {1: "won", 0.5: "drawn", 0: "lost"}[r]
+    path = os.path.join(out, "game-%03d.txt" % i)
+    with open(path, "w") as f:
+        f.write("# %s moved %s against the sparring partner, seed %d: %s by %s\n"
+                % (level, who, seed + i // 2, res, level))
+        for t in rec:
+            f.write(t + "\n")
 
 
 def interval(results):
@@ -244,19 +268,29 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", metavar="DIR",
+                    help="write every game as a record DIR/game-NNN.txt")
     a = ap.parse_args(argv)
-    tasks = [(i, a.level, a.seed) for i in range(a.games)]
+    if a.out:
+        import os
+        os.makedirs(a.out, exist_ok=True)
+    tasks = [(i, a.level, a.seed, bool(a.out)) for i in range(a.games)]
     res = [None] * a.games
+
+    def done(i, r, rec):
+        res[i] = r
+        if a.out:
+            write_record(a.out, i, a.level, a.seed, r, rec)
+
     if a.jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(a.jobs) as pool:
-            for i, r in pool.imap_unordered(_job, tasks):
-                res[i] = r
+            for i, r, rec in pool.imap_unordered(_job, tasks):
+                done(i, r, rec)
     else:
         for t in tasks:
-            i, r = _job(t)
-            res[i] = r
-            sys.stderr.write("\r%d/%d" % (i + 1, a.games))
+            done(*_job(t))
+            sys.stderr.write("\r%d/%d" % (t[0] + 1, a.games))
     sys.stderr.write("\n")
     first = [r for i, r in enumerate(res) if i % 2 == 0]
     second = [r for i, r in enumerate(res) if i % 2 == 1]
