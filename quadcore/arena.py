@@ -37,9 +37,13 @@ def random_turn(game, rng):
             to = empty[rng.below(len(empty))]
             return "%s-%s" % (game.name(frm), game.name(to))
     picks = []
-    for _ in range(r.per_turn - sum(1 for a in game.current if a[0] == "marble")):
+    for j in range(sum(1 for a in game.current if a[0] == "marble"), r.per_turn):
         x = empty.pop(rng.below(len(empty)))
         picks.append(game.name(x))
+        # A marble that completes a quad ends the game (outside claim mode): a Duel turn's
+        # second marble would then be refused.
+        if not r.claim and x in game.threats(r.seat_colours[seat][j]):
+            break
     return " ".join(picks)
 
 
