@@ -7,7 +7,7 @@ quadcore.ai.
 
 Alpha-beta (negamax) with iterative deepening on the unchecked Board, a node budget (a node
 = one move made), never a clock, so the move is the same on every machine and VM. Noise
-comes from the project's seeded PRNG (quadcore.prng). The evaluation is one table lookup
+comes from the project's seeded PRNG (quadutil.prng). The evaluation is one table lookup
 per row and per column (see _build): for each side it counts the four-cell windows that
 hold 2 or 3 of its counters and no enemy one and could still become an exact four (open
 twos and threes, overline-aware), the enemy counters it could take next turn ("empty,
@@ -17,12 +17,12 @@ then counters owned (on the board and in hand) and the side to move.
 Repetition is not seen by the search (the game's draw rule still applies to what is played).
 """
 
-from array import array
+from quadutil.prng import Rng
 
-from quadcore.prng import Rng
-
-from .board import FOUR, NB, OFF, POP, RIM
+from .board import FOUR, NB, OFF, RIM
 from .notation import format_turn
+from .tables import (BUF, COMP, DEEPEST, KILLER, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3,
+                     ROOTMAX, SCORE, T3, TCELLS)
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
@@ -41,86 +41,13 @@ SETTINGS = {
     "expert": (6, 1500, 1),
 }
 
-ROOTMAX = 1088        # root move slots: 64 cells x 16 capture choices at the very most
 INF = 32000
-MAXDEPTH = 8
-MAXGEN = 192          # move slots a ply; see Board.gen
 WIN = 30000
 MATERIAL = 40         # one counter owned (a capture swings 40 points)
 THREAT_WIN = 5000    # a won-looking open three (below WIN: not proven)
 TEMPO = 6             # the side to move
-
-# Line weights (own perspective): open two, open three, a counter we can take, a counter
-# with room to step.
-W2, W3, WCAP, WMOB = 3, 18, 10, 1
-
-
-def _line_value(o, p):
-    v = 0
-    e = ~(o | p) & 255
-    for s in range(5):
-        w = 15 << s
-        if p & w:
-            continue
-        k = POP[o & w]
-        if k < 2:
-            continue
-        # Filling the window must give exactly four: no own counter right outside it.
-        if (s > 0 and o >> (s - 1) & 1) or (s < 4 and o >> (s + 4) & 1):
-            continue
-        v += W3 if k == 3 else W2
-    caps = e & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
-    v += WCAP * POP[caps]
-    v += WMOB * POP[o & ((e << 1) | (e >> 1))]
-    return v
-
-
-def _build():
-    """T3[m]: the 8-bit mask m read as base-3 digits 0/1 (White's index); twice that is
-    Black's. LV[T3[w] + 2 * T3[b]] = White's line value minus Black's, + 128, in a byte:
-    3**8 = 6,561 bytes, built once when the player is first imported."""
-    t3 = array("H", bytes(512))   # (both VMs read bytes as raw memory here)
-    for m in range(256):
-        v = 0
-        for i in range(7, -1, -1):
-            v = v * 3 + (m >> i & 1)
-        t3[m] = v
-    lv = bytearray(6561)
-    comp = bytearray(6561)
-    for o in range(256):
-        for p in range(256):
-            if o & p:
-                continue
-            i = t3[o] + 2 * t3[p]
-            d = _line_value(o, p) - _line_value(p, o)
-            lv[i] = 128 + (127 if d > 127 else -128 if d < -128 else d)
-            comp[i] = _completions(o, p) | _completions(p, o) << 4
-    return t3, lv, comp
-
-
-def _completions(o, p):
-    # Empty cells of the line where one more counter of o makes an exact four.
-    n = 0
-    for t in range(8):
-        if not (o | p) >> t & 1 and FOUR[o | 1 << t]:
-            n += 1
-    return n
-
-
-# COMP[i]: White's completion cells in the line (low nibble), Black's (high nibble).
-T3, LV, COMP = _build()
-P3 = array("H", [1, 3, 9, 27, 81, 243, 729, 2187])   # 3**i: one counter's index step
-# One scratch area for every search, made once: the root's move slots, then MAXGEN a ply;
-# the root's scores and noise; the killer move of each ply; the 16 line indices of the
-# frontier node. 7.5 KB, and a move then allocates only its few small objects.
-# (Made from zero bytes, read as raw memory by both VMs: a list of zeros first would be a
-# 10 KB temporary at import, on a heap the game shares; tools/wq_app_heap.py.)
-BUF = array("H", bytes(2 * (ROOTMAX + MAXGEN * MAXDEPTH)))
-SCORE = array("h", bytes(2 * ROOTMAX))
-NOISE = bytearray(ROOTMAX)
-KILLER = array("H", [0] * (MAXDEPTH + 1))
-LINE = array("H", [0] * 16)
-TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
+if max(v[0] for v in SETTINGS.values()) > DEEPEST:
+    raise ValueError("a level searches deeper than winquad.tables' scratch holds")
 
 
 def think(game, level, seed=0):

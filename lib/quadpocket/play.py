@@ -12,7 +12,6 @@ Session record (before quadcore's own Game.to_bytes() bytes, which hold claims t
 
 import displayio
 
-from quadcore import parse_turn
 from quadpocket import view
 
 LEVELS = ("trainer", "easy", "average", "expert")
@@ -170,6 +169,9 @@ class Play:
         self.stop_thinking()
         g = self.game
         if purpose == "hint":
+            # imported here, not at the top: Winther's face (a Play too) then never loads
+            # quadcore's package (~12 KB of Still's engine on CircuitPython's VM)
+            from quadcore import parse_turn
             acts = parse_turn(move, g.n)
             self.hint = tuple(a[-1] for a in acts if a[0] != "star")
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
