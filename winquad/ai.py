@@ -19,9 +19,9 @@ Repetition is not seen by the search (the game's draw rule still applies to what
 
 from quadutil.prng import Rng
 
-from .board import FOUR, NB, OFF, RIM
+from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
-from .tables import (BUF, COMP, DEEPEST, KILLER, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3,
+from .tables import (BUF, C1, DEEPEST, KILLER, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3,
                      ROOTMAX, SCORE, T3, TCELLS)
 
 LEVELS = ("trainer", "easy", "average", "expert")
@@ -210,20 +210,23 @@ class Player:
     def evaluate(self, c):
         """Static value for c to move (also the oracle the frontier's shortcut is tested
         against)."""
-        ln = self.b.ln
+        b = self.b
+        ln = b.ln
         t3 = T3
         lv = LV
-        comp = COMP
+        c1 = C1
+        pop = POP
         s = -16 * 128
         cw = cb = 0
+        drops = b.hand[c]  # completion cells count only while the side to move drops
         for i in range(16):
-            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
-            s += lv[j]
-            x = comp[j]
-            if x:
-                cw += x & 15
-                cb += x >> 4
-        b = self.b
+            w = ln[i]
+            bl = ln[16 + i]
+            s += lv[t3[w] + 2 * t3[bl]]
+            if drops and c1[w] | c1[bl]:
+                f = ~(w | bl)
+                cw += pop[c1[w] & f]
+                cb += pop[c1[bl] & f]
         s += MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
         return _judge(s, cw, cb, c, b.hand[c], b.hand[1 - c])
 
@@ -292,23 +295,21 @@ class Player:
         if not b.hand[c] or not b.hand[e]:
             return k
         ln = b.ln
-        t3 = T3
-        comp = COMP
+        c1 = C1
         nt = 0
         for i in range(16):
             w = ln[i]
             bl = ln[16 + i]
-            x = comp[t3[w] + 2 * t3[bl]]
-            if not x:
+            free = ~(w | bl)
+            mw = c1[w] & free   # White's completion cells in this line
+            mb = c1[bl] & free
+            if not (mw | mb):
                 continue
-            if (x & 15 if c == 0 else x >> 4):
+            if (mw if c == 0 else mb):
                 return k          # we complete a four ourselves: nothing is forced
-            if not (x >> 4 if c == 0 else x & 15):
-                continue
-            o = bl if c == 0 else w
-            free = ~(w | bl) & 255
+            o = mb if c == 0 else mw
             for t in range(8):
-                if free >> t & 1 and FOUR[o | 1 << t] and nt < 16:
+                if o >> t & 1 and nt < 16:
                     TCELLS[nt] = (i << 3) + t if i < 8 else (t << 3) + i - 8
                     nt += 1
         if not nt:
@@ -339,19 +340,26 @@ class Player:
         cells = b.cells
         t3 = T3
         lv = LV
-        comp = COMP
-        s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
-        cw = cb = 0
-        for i in range(16):
-            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
-            LINE[i] = j
-            s += lv[j]
-            x = comp[j]
-            cw += x & 15
-            cb += x >> 4
+        c1 = C1
+        pop = POP
         e = 1 - c
         add = c + 1
         own = c << 4
+        opp = own ^ 16
+        s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
+        co = ce = 0   # completion cells of c (own) and of e, all lines; LC: per line
+        for i in range(16):
+            o = ln[own + i]
+            p = ln[opp + i]
+            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
+            LINE[i] = j
+            s += lv[j]
+            f = ~(o | p)
+            a = pop[c1[o] & f]
+            z = pop[c1[p] & f]
+            LC[i] = a | z << 4
+            co += a
+            ce += z
         hand_c = b.hand[c] - 1
         hand_e = b.hand[e]
         rim = c == 0 and b.hand[0] == b.n - 1
@@ -372,13 +380,21 @@ class Player:
                 jr2 = jr + add * P3[f]
                 jc2 = jc + add * P3[r]
                 s2 = s - lv[jr] - lv[jc] + lv[jr2] + lv[jc2]
-                a = comp[jr]
-                z = comp[jc]
-                a2 = comp[jr2]
-                z2 = comp[jc2]
-                cw2 = cw - (a & 15) - (z & 15) + (a2 & 15) + (z2 & 15)
-                cb2 = cb - (a >> 4) - (z >> 4) + (a2 >> 4) + (z2 >> 4)
-                v = -_judge(s2, cw2, cb2, e, hand_e, hand_c)
+                # completion cells of the row and the column with the counter dropped
+                o = ln[own + r] | 1 << f
+                p = ln[opp + r]
+                o2 = ln[own + 8 + f] | 1 << r
+                p2 = ln[opp + 8 + f]
+                a = LC[r]
+                z = LC[8 + f]
+                q = ~(o | p)
+                q2 = ~(o2 | p2)
+                co2 = co - (a & 15) - (z & 15) + pop[c1[o] & q] + pop[c1[o2] & q2]
+                ce2 = ce - (a >> 4) - (z >> 4) + pop[c1[p] & q] + pop[c1[p2] & q2]
+                if c == 0:
+                    v = -_judge(s2, co2, ce2, e, hand_e, hand_c)
+                else:
+                    v = -_judge(s2, ce2, co2, e, hand_e, hand_c)
             if v > best:
                 best = v
                 if v > alpha:

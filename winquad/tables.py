@@ -55,7 +55,6 @@ def _build():
             v = v * 3 + (m >> i & 1)
         t3[m] = v
     lv = bytearray(6561)
-    comp = bytearray(6561)
     for o in range(256):
         for p in range(256):
             if o & p:
@@ -63,21 +62,19 @@ def _build():
             i = t3[o] + 2 * t3[p]
             d = _line_value(o, p) - _line_value(p, o)
             lv[i] = 128 + (127 if d > 127 else -128 if d < -128 else d)
-            comp[i] = _completions(o, p) | _completions(p, o) << 4
-    return t3, lv, comp
+    c1 = bytearray(256)
+    for o in range(256):
+        for t in range(8):
+            if not o >> t & 1 and FOUR[o | 1 << t]:
+                c1[o] |= 1 << t
+    return t3, lv, c1
 
 
-def _completions(o, p):
-    # Empty cells of the line where one more counter of o makes an exact four.
-    n = 0
-    for t in range(8):
-        if not (o | p) >> t & 1 and FOUR[o | 1 << t]:
-            n += 1
-    return n
-
-
-# COMP[i]: White's completion cells in the line (low nibble), Black's (high nibble).
-T3, LV, COMP = _build()
+# C1[o]: the cells of a line where one more counter of the side holding o makes an exact
+# four (its completion cells once the other side's and taken cells are masked off:
+# POP[C1[o] & ~(o | p)]). 256 bytes; it was a 6,561-byte table indexed like LV, computed
+# from the two masks a line already has at the cost of two lookups more.
+T3, LV, C1 = _build()
 P3 = array("H", [1, 3, 9, 27, 81, 243, 729, 2187])   # 3**i: one counter's index step
 # One scratch area for every search, made once: the root's move slots, then MAXGEN for each
 # ply that generates moves (a node at ply p searches depth D - p of the level's D, and
@@ -92,4 +89,5 @@ SCORE = array("h", bytes(2 * ROOTMAX))
 NOISE = bytearray(ROOTMAX)
 KILLER = array("H", [0] * (MAXDEPTH + 1))
 LINE = array("H", [0] * 16)
+LC = bytearray(16)       # the frontier's completion cells per line: own | enemy's << 4
 TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
