@@ -51,7 +51,7 @@ def test_live_heap_on_circuitpython_vm():
     assert still == 0
     assert util <= 3_000
     assert 8_000 < engine <= 16_000
-    # LV (6,561 bytes) and the scratch (BUF 3,712, SCORE 2,176, NOISE 1,088) are in it.
+    # LV (6,561 bytes) and the scratch (ROOT and PLY 3,712, SCORE 2,176, NOISE 1,088).
     assert 6561 + 6_976 < player <= 24_000
     assert fresh <= 1024 and played <= 5_000
 
@@ -68,7 +68,7 @@ m = g.moves()[7]
 def hot(b, p, m):
     t = 0
     for i in range(20):
-        k = b.gen(0, ai.BUF, 0, 500)
+        k = b.gen(0, ai.ROOT, 0, 500)
         b.make(m, 0)
         t += b.captures(m & 63, 1) + b.has_four(0) + b.can_step(1) + p.evaluate(1)
         b.unmake(m, 0)
@@ -88,7 +88,7 @@ import gc
 def steady(b, p, m, n):
     t = 0
     for i in range(n):
-        k = b.gen(0, ai.BUF, 0, 500)
+        k = b.gen(0, ai.ROOT, 0, 500)
         b.make(m, 0)
         t += b.captures(m & 63, 1)
         t += b.has_four(0)

@@ -21,8 +21,8 @@ from quadutil.prng import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
-from .tables import (BUF, C1, DEEPEST, KILLER, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3,
-                     ROOTMAX, SCORE, T3, TCELLS)
+from .tables import (C1, DEEPEST, KILLER, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3, PLY,
+                     ROOT, ROOTMAX, SCORE, T3, TCELLS)
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
@@ -137,15 +137,16 @@ class Player:
     def run(self):
         b = self.b
         c = self.game.turn
-        n = b.gen(c, BUF, 0, ROOTMAX)
+        root = ROOT
+        n = b.gen(c, root, 0, ROOTMAX)
         # A win now needs no search (and Trainer must not miss one either).
         for i in range(n):
-            if self.wins(BUF[i], c):
-                yield _fmt(BUF[i])
+            if self.wins(root[i], c):
+                yield _fmt(root[i])
                 return
-        n = self.forced(c, 0, n)
+        n = self.forced(c, root, n)
         if n == 1:
-            yield _fmt(BUF[0])   # one block, nothing to weigh
+            yield _fmt(root[0])   # one block, nothing to weigh
             return
         for i in range(n):
             NOISE[i] = self.rng.below(self.noise + 1)
@@ -154,7 +155,7 @@ class Player:
             done = 0
             alpha = -INF
             for i in range(n):
-                m = BUF[i]
+                m = root[i]
                 b.make(m, c)
                 self.nodes += 1
                 v = self.outcome(m, c)
@@ -177,15 +178,15 @@ class Player:
             # Best first for the next pass (insertion sort in place: no lists). Moves the
             # budget did not reach keep their old order behind.
             for i in range(1, done):
-                m, v, z = BUF[i], SCORE[i], NOISE[i]
+                m, v, z = root[i], SCORE[i], NOISE[i]
                 j = i
                 while j and SCORE[j - 1] + NOISE[j - 1] < v + z:
-                    BUF[j], SCORE[j], NOISE[j] = BUF[j - 1], SCORE[j - 1], NOISE[j - 1]
+                    root[j], SCORE[j], NOISE[j] = root[j - 1], SCORE[j - 1], NOISE[j - 1]
                     j -= 1
-                BUF[j], SCORE[j], NOISE[j] = m, v, z
+                root[j], SCORE[j], NOISE[j] = m, v, z
             if self.stop or SCORE[0] >= WIN - 100 or SCORE[0] <= 100 - WIN:
                 break
-        yield _fmt(BUF[0])
+        yield _fmt(root[0])
 
     def wins(self, m, c):
         b = self.b
@@ -242,24 +243,24 @@ class Player:
             if b.hand[c]:
                 return self.frontier(c, alpha, beta, ply)
             return self.frontier_steps(c, alpha, beta, ply)
-        k0 = ROOTMAX + (ply - 1) * MAXGEN
-        k = b.gen(c, BUF, k0, k0 + MAXGEN)
+        buf = PLY[ply - 1]
+        k = b.gen(c, buf, 0, MAXGEN)
         self.nodes += 3   # generating costs about three frontier leaves (~350 k fuel)
-        if k == k0:
+        if k == 0:
             return ply - WIN   # no move: stalemated (a drop always finds a cell)
-        k = self.forced(c, k0, k)
+        k = self.forced(c, buf, k)
         # The killer first: the move that was best at this ply last time, if legal here.
         km = KILLER[ply]
-        for i in range(k0, k):
-            if BUF[i] == km:
-                BUF[i] = BUF[k0]
-                BUF[k0] = km
+        for i in range(k):
+            if buf[i] == km:
+                buf[i] = buf[0]
+                buf[0] = km
                 break
         best = -INF
         bm = km
         e = 1 - c
-        for i in range(k0, k):
-            m = BUF[i]
+        for i in range(k):
+            m = buf[i]
             b.make(m, c)
             self.nodes += 1
             v = self.outcome(m, c)
@@ -284,10 +285,10 @@ class Player:
         KILLER[ply] = bm
         return best
 
-    def forced(self, c, k0, k):
+    def forced(self, c, buf, k):
         """Drop phase, both sides still dropping: when the opponent has a cell that would
         complete an exact four (an open three) and we have none, every turn that neither
-        drops there nor captures loses at once, so only those are kept (in BUF[k0:k]; the
+        drops there nor captures loses at once, so only those are kept (in buf[:k]; the
         new end is returned). Exact, and it cuts ~60 moves to a handful: what lets the
         search see two turns further in the races of the drop phase."""
         b = self.b
@@ -314,9 +315,9 @@ class Player:
                     nt += 1
         if not nt:
             return k
-        j = k0
-        for i in range(k0, k):
-            m = BUF[i]
+        j = 0
+        for i in range(k):
+            m = buf[i]
             keep = m >> 12
             if not keep:
                 to = m & 63
@@ -325,9 +326,9 @@ class Player:
                         keep = 1
                         break
             if keep:
-                BUF[j] = m
+                buf[j] = m
                 j += 1
-        return j if j > k0 else k
+        return j if j else k
 
     def frontier(self, c, alpha, beta, ply):
         """negamax(c, depth=1) in the drop phase without making the moves: a drop that

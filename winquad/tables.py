@@ -76,15 +76,18 @@ def _build():
 # from the two masks a line already has at the cost of two lookups more.
 T3, LV, C1 = _build()
 P3 = array("H", [1, 3, 9, 27, 81, 243, 729, 2187])   # 3**i: one counter's index step
-# One scratch area for every search, made once: the root's move slots, then MAXGEN for each
-# ply that generates moves (a node at ply p searches depth D - p of the level's D, and
-# depth 1 is the frontier's, which generates none: plies 1 .. D - 2, 4 for Expert); the
-# root's scores and noise; the killer move of each ply; the 16 line indices of the frontier
-# node. 6 KB, and a move then allocates only its few small objects.
-# (Made from zero bytes, read as raw memory by both VMs: a list of zeros first would be a
-# 10 KB temporary at import, on a heap the game shares; tools/wq_app_heap.py.)
+# The scratch of every search, made once: the root's move slots (ROOT), MAXGEN slots for
+# each ply that generates moves (PLY[p - 1] for ply p: a node at ply p searches depth
+# D - p of the level's D, and depth 1 is the frontier's, which generates none: plies
+# 1 .. D - 2, 4 for Expert); the root's scores and noise; the killer move of each ply; the
+# 16 line indices of the frontier node. 7 KB, and a move then allocates only its few small
+# objects. Blocks of 2.2 KB at most: one 3.7 KB block for all the move slots found no hole
+# at the player's first use with 99 KB free (480x320, tools/wq_app_heap.py). (Made from
+# zero bytes, read as raw memory by both VMs: a list of zeros first would be a temporary
+# twice the size; MicroPython has no array * n.)
 GEN_PLIES = DEEPEST - 2
-BUF = array("H", bytes(2 * (ROOTMAX + MAXGEN * GEN_PLIES)))
+ROOT = array("H", bytes(2 * ROOTMAX))
+PLY = tuple(array("H", bytes(2 * MAXGEN)) for _ in range(GEN_PLIES))
 SCORE = array("h", bytes(2 * ROOTMAX))
 NOISE = bytearray(ROOTMAX)
 KILLER = array("H", [0] * (MAXDEPTH + 1))
