@@ -2,7 +2,7 @@
 and a CRC-16. Loading replays the stack through the checked API, so anything truncated,
 corrupted, from another version or describing an illegal game is refused."""
 
-from quadutil.crc import crc16
+from quadutil import crc16
 from .kinds import CLAIM as _CLAIM, MARBLE as _MARBLE, MOVE as _MOVE, PASS as _PASS
 from .kinds import STAR as _STAR
 from .rules import VARIANTS

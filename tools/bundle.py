@@ -53,12 +53,12 @@ DEFAULT_OUT = ROOT / "build" / "CIRCUITPY"
 
 # (where it is in the repository, where it goes on the drive)
 ENTRY_FILES = (("code.py", "code.py"), ("boot.py", "boot.py"))
-# quadutil: crc16 and Rng, shared by the engines below (so neither loads the other).
-APP_PACKAGES = (("quadutil", "lib/quadutil"), ("quadcore", "lib/quadcore"),
-                ("lib/quadpocket", "lib/quadpocket"))
+APP_PACKAGES = (("quadcore", "lib/quadcore"), ("lib/quadpocket", "lib/quadpocket"))
 # Engines of further games: shipped when the source tree has them (the shell loads a game's
 # face by name, App.use, so face_roots() makes the import check follow it).
-GAME_PACKAGES = (("winquad", "lib/winquad"),)
+# quadutil (crc16 and Rng, below both engines, so neither loads the other) goes the same
+# way: the import check names it if an engine needs it and it is missing.
+GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"))
 VERSION_FILE = "lib/quadpocket/version.py"
 
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
@@ -517,7 +517,7 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
     problems += [name + "/" for name, _ in APP_PACKAGES if not (src / name).is_dir()]
     if problems:
         raise BundleError("cannot bundle %s: missing %s (the device needs code.py, boot.py, "
-                          "quadutil/, quadcore/ and lib/quadpocket/)" % (src, ", ".join(problems)))
+                          "quadcore/ and lib/quadpocket/)" % (src, ", ".join(problems)))
     if not _safe_to_replace(out):
         raise BundleError("%s exists and is not a bundle made by this tool: not touching it" % out)
     if out == src or out in src.parents or any(

@@ -101,7 +101,7 @@ RESIDENT = """
 import gc, sys
 gc.collect()
 a = gc.mem_alloc()
-import quadutil.crc, quadutil.prng
+import quadutil
 gc.collect()
 b = gc.mem_alloc()
 import winquad
@@ -114,7 +114,7 @@ d = gc.mem_alloc()
 g = winquad.Game()
 gc.collect()
 e = gc.mem_alloc()
-from quadutil.prng import Rng
+from quadutil import Rng
 r = Rng(1)
 while g.result is None and g.plies < 200:
     ms = g.moves()

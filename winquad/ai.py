@@ -7,7 +7,7 @@ quadcore.ai.
 
 Alpha-beta (negamax) with iterative deepening on the unchecked Board, a node budget (a node
 = one move made), never a clock, so the move is the same on every machine and VM. Noise
-comes from the project's seeded PRNG (quadutil.prng). The evaluation is one table lookup
+comes from the project's seeded PRNG (quadutil.Rng). The evaluation is one table lookup
 per row and per column (see _build): for each side it counts the four-cell windows that
 hold 2 or 3 of its counters and no enemy one and could still become an exact four (open
 twos and threes, overline-aware), the enemy counters it could take next turn ("empty,
@@ -17,7 +17,7 @@ then counters owned (on the board and in hand) and the side to move.
 Repetition is not seen by the search (the game's draw rule still applies to what is played).
 """
 
-from quadutil.prng import Rng
+from quadutil import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
