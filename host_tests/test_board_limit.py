@@ -81,8 +81,8 @@ def test_a_game_the_platform_cannot_hold_is_shown_not_started():
 
 
 def test_the_pyportal_offers_both_games(pyportal):
-    """Winther's Quad's whole game needs 98.4 KB free on CircuitPython's VM (480x320:
-    99.7; tools/wq_app_heap.py --smallest, host_tests/test_wq_app_vm.py), inside the 100 KB
+    """Winther's Quad's whole game needs 98.7 KB free on CircuitPython's VM (480x320:
+    94.0; tools/wq_app_heap.py --smallest, host_tests/test_wq_app_vm.py), inside the 100 KB
     budget: the PyPortal and Titano offer it."""
     assert pyportal.make().games == "SW"
 

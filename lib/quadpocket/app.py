@@ -251,17 +251,15 @@ class App:
         return busy
 
     def think(self, deadline):
-        """Advance the shown face's search (play.thinker, a generator yielding None while
-        it works, then the turn) by at most THINK_STEPS steps or until ticks_ms reaches
-        deadline; the turn goes to play.thought(purpose, turn). The thinking indicator
-        turns 4 times a second meanwhile. True if the screen needs a redraw."""
+        """Step the face's search (play.thinker) THINK_STEPS times at most, or until
+        deadline (ms); its turn goes to play.thought. True: redraw."""
         play = self.play
         p = self.p
         move = None
         for _ in range(THINK_STEPS):
             try:
                 move = next(play.thinker)
-            except Exception as e:  # ended or failed without a turn: the face refuses it
+            except Exception as e:  # failed without a turn: the face refuses it
                 move = "# %r" % (e,)
             if move is not None or ticks_diff(p.ticks_ms(), deadline) >= 0:
                 break

@@ -24,8 +24,8 @@ class Platform:
     max_board = 11
     # The games whose whole-game scenario completes in that heap (quadpocket.games ids; a
     # game left out shows as "no room" in the chooser instead of running out of memory):
-    # Still's Quad, and Winther's Quad, whose whole game needs 98.4 KB free on
-    # CircuitPython's VM (480x320: 99.7; tools/wq_app_heap.py --smallest).
+    # Still's Quad, and Winther's Quad, whose whole game needs 98.7 KB free on
+    # CircuitPython's VM (480x320: 94.0; tools/wq_app_heap.py --smallest).
     games = "SW"
 
     def __init__(self):
