@@ -2,7 +2,8 @@
 game up to 11x11 (12x12 needs 103.8 KB free on CircuitPython's VM, over the 100 KB budget;
 `tools/app_heap.py`), the desktop's up to 15x15."""
 
-from apptools import device
+from apptools import device, info_text, start
+from tools.sim import rects, screen_text
 from test_hw_pyportal import device as pyportal  # noqa: F401  (the PyPortal's fakes)
 
 
@@ -54,8 +55,8 @@ def test_a_stored_bigger_board_starts_the_biggest_that_fits_and_says_so():
 
 
 def test_a_game_the_platform_cannot_hold_is_shown_not_started():
-    """Winther's Quad needs 128 KB free on CircuitPython's VM: on a platform whose heap holds
-    Still's Quad only (the PyPortal's games = "S") the chooser names it as not fitting and
+    """On a platform whose heap holds Still's Quad only (games = "S"; the PyPortal's was,
+    while Winther's Quad needed 128 KB free) the chooser names the other as not fitting and
     About says why; a stored "last game W" opens the chooser instead of running out of
     memory at every start."""
     from quadpocket.app import App
@@ -79,5 +80,42 @@ def test_a_game_the_platform_cannot_hold_is_shown_not_started():
     assert type(app.play).__name__ == "Play" and app.mode == "play"
 
 
-def test_the_pyportal_holds_stills_quad_only_for_now(pyportal):
-    assert pyportal.make().games == "S"
+def test_the_pyportal_offers_both_games(pyportal):
+    """Winther's Quad's whole game needs 98.7 KB free on CircuitPython's VM (480x320:
+    94.0; tools/wq_app_heap.py --smallest, host_tests/test_wq_app_vm.py), inside the 100 KB
+    budget: the PyPortal and Titano offer it."""
+    assert pyportal.make().games == "SW"
+
+
+def test_winther_plays_to_the_end_from_the_pyportals_chooser():
+    """With the PyPortal's games ("SW", above) the chooser starts Winther's Quad and a game
+    is played to its end (the player's turns by taps, Easy's choice; the computer at
+    Easy)."""
+    from test_wq_app import play_turn
+
+    from winquad import ai as wq_ai
+    app, d, p = start(prefs={"level": "easy"})
+    p.games = "SW"
+    d.press("menu")
+    d.press("games")
+    names = [n for n, _ in rects(app)]
+    assert "game0" in names and "game1" in names and "room1" not in names
+    assert "no room" not in screen_text(app)
+    d.press("game1")
+    play = app.play
+    assert type(play).__name__ == "WQPlay" and app.mode == "play"
+    n = 0
+    while play.game.result is None and n < 400:
+        assert play.s.human(play.game.turn)
+        play_turn(d, wq_ai.choose(play.game, "easy", n))
+        n += 1
+    assert play.game.result is not None
+    assert info_text(app).split("\n")[0].strip() in ("You win!", "Computer wins", "Draw")
+    # About lists both games, neither as needing more memory
+    d.press("menu")
+    d.press("about")
+    text = screen_text(app)
+    while "next" in [n for n, _ in rects(app)]:
+        d.press("next")
+        text += screen_text(app)
+    assert "Mats Winther" in text and "needs more memory" not in " ".join(text.split())

@@ -29,7 +29,7 @@ OUTSIDE = {
     "lib/adafruit_display_text/", "lib/adafruit_touchscreen.py", "lib/adafruit_ticks.py",
     "lib/quadcore/", "lib/quadpocket/",   # the bundle's layout (quadcore sits at the root here)
     "lib/quadcore/*.mpy", "lib/quadpocket/*.mpy", "lib/adafruit_touchscreen.mpy", "version.mpy",
-    "lib/winquad/*.mpy",
+    "lib/winquad/*.mpy", "lib/quadutil/*.mpy",
     "/lib",  # the board's library folder on its sys.path
     # inside third-party packages (the bundle report's example)
     "adafruit_display_text/bitmap_label.py", "label.py",

@@ -16,7 +16,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Folders whose modules form the project (a game package the lead merges later, such as
 # winquad/, joins when present); code.py and boot.py are the device's entry points.
-PACKAGES = ("quadcore", "lib/quadpocket", "tools", "winquad")
+PACKAGES = ("quadutil", "quadcore", "lib/quadpocket", "tools", "winquad")
 SCRIPTS = ("code.py", "boot.py")
 # lib/quadpocket modules loaded for the whole game: screens may import these directly.
 RESIDENT = {"quadpocket", "quadpocket.play", "quadpocket.view", "quadpocket.records",
@@ -162,8 +162,17 @@ def test_the_circle_check_finds_circles_lazy_imports_included(tmp_path):
 
 
 def test_the_engine_imports_nothing_above_it(edges):
+    # Each engine imports itself and the shared utilities below both (quadutil: crc16,
+    # Rng), never the other engine: one game must not load the other's code.
+    assert "quadutil" in edges and "winquad.ai" in edges
     bad = [(m, t) for m, ts in edges.items() if m.startswith("quadcore")
-           for t in ts if not t.startswith("quadcore")]
+           for t in ts if not t.startswith(("quadcore", "quadutil"))]
+    assert bad == []
+    bad = [(m, t) for m, ts in edges.items() if m.startswith("winquad")
+           for t in ts if not t.startswith(("winquad", "quadutil"))]
+    assert bad == []
+    bad = [(m, t) for m, ts in edges.items() if m.startswith("quadutil")
+           for t in ts if not t.startswith("quadutil")]
     assert bad == []
     bad = [(m, t) for m, ts in edges.items() if m.startswith("quadpocket")
            for t in ts if t.startswith("tools")]

@@ -137,6 +137,24 @@ def test_frontier_equals_the_plain_depth_one_search(phase):
     assert checked > 60
 
 
+def test_completion_cells_from_the_small_table_are_those_counted_cell_by_cell():
+    # The player counts a side's completion cells of a line (empty cells where one more
+    # counter makes an exact four) from C1, 256 bytes; here they are counted the slow way,
+    # cell by cell with the board's FOUR, for every pair of disjoint 8-bit lines.
+    from winquad.board import FOUR, POP
+    from winquad.tables import C1
+    assert len(C1) == 256
+    pairs = 0
+    for o in range(256):
+        for q in range(256):
+            if o & q:
+                continue
+            slow = sum(1 for t in range(8) if not (o | q) >> t & 1 and FOUR[o | 1 << t])
+            assert POP[C1[o] & ~(o | q) & 255] == slow, (o, q)
+            pairs += 1
+    assert pairs == 6561
+
+
 def test_evaluation_is_colour_symmetric():
     # The same shapes with the colours swapped and the other side to move: equal values.
     for seed in range(30):

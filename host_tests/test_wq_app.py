@@ -92,6 +92,9 @@ def test_chooser_lists_it_with_its_inventor_and_starts_it():
     d.press("games")
     d.press("game0")
     assert type(app.play).__name__ == "Play" and app.play.game.n >= 5
+    # nothing of Winther's Quad stays loaded (its player's tables were kept while shown)
+    import sys
+    assert not [m for m in sys.modules if m.startswith(("winquad", "quadpocket.wq_"))]
 
 
 def test_a_drop_and_the_rim_rule_made_visible():

@@ -4,7 +4,7 @@ from .board import EMPTY, MARBLE, STAR, Board
 from .game import Game
 from .geometry import OFF, geometry
 from .notation import cell_name, format_turn, parse_cell, parse_turn
-from .prng import Rng
+from quadutil import Rng
 from .rules import VARIANTS, Rules
 
 __all__ = ["Board", "EMPTY", "Game", "MARBLE", "OFF", "Rng", "Rules", "STAR", "VARIANTS",

@@ -16,7 +16,7 @@ import math
 import sys
 
 from .game import Game
-from .prng import Rng
+from quadutil import Rng
 from .rules import VARIANTS
 
 PLAYERS = ("random", "trainer", "easy", "average", "expert")

@@ -4,7 +4,7 @@ in quadcore.game, so a save loads no module). Loading replays the stack through 
 API, so anything truncated, corrupted, from another version or describing an illegal game
 is refused."""
 
-from .crc import crc16
+from quadutil import crc16
 from .kinds import CLAIM as _CLAIM, MARBLE as _MARBLE, MOVE as _MOVE, PASS as _PASS
 from .kinds import SAVE_MAGIC, SAVE_VERSION
 from .kinds import STAR as _STAR

@@ -56,7 +56,9 @@ ENTRY_FILES = (("code.py", "code.py"), ("boot.py", "boot.py"))
 APP_PACKAGES = (("quadcore", "lib/quadcore"), ("lib/quadpocket", "lib/quadpocket"))
 # Engines of further games: shipped when the source tree has them (the shell loads a game's
 # face by name, App.use, so face_roots() makes the import check follow it).
-GAME_PACKAGES = (("winquad", "lib/winquad"),)
+# quadutil (crc16 and Rng, below both engines, so neither loads the other) goes the same
+# way: the import check names it if an engine needs it and it is missing.
+GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"))
 VERSION_FILE = "lib/quadpocket/version.py"
 
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
@@ -519,7 +521,7 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
     if not _safe_to_replace(out):
         raise BundleError("%s exists and is not a bundle made by this tool: not touching it" % out)
     if out == src or out in src.parents or any(
-            out == src / p or src / p in out.parents for p in ("lib", "quadcore")):
+            out == src / p or src / p in out.parents for p in ("lib", "quadcore", "quadutil")):
         raise BundleError("%s overlaps the sources: choose another --out" % out)
 
     names = read_device_requirements(device_requirements or src / "requirements-device.txt")

@@ -4,6 +4,7 @@ same guest, platform, stand-ins, checkpoints and budget) with this game chosen.
     .venv/bin/python -m tools.wq_app_heap              # live readings, peak
     .venv/bin/python -m tools.wq_app_heap --titano     # 480x320
     .venv/bin/python -m tools.wq_app_heap --budget     # completes with 100 KB free?
+    .venv/bin/python -m tools.wq_app_heap --smallest [--titano]   # bisected, worst layout
 
 Scenario: preferences "Expert, Winther's Quad, tutorial done", its settings 12 counters
 against the computer; each round the player asks for a hint (Expert's turn) and plays it by
@@ -103,6 +104,15 @@ def heapsize_for_free(free, mpy=True, pad=0):
         return app_heap.heapsize_for_free(free, mpy=mpy, pad=pad)
 
 
+def smallest(mpy=True, size=(320, 240), layouts=None):
+    """[free bytes at the base the scenario needs] per layout (tools/app_heap.py's bisection:
+    the smallest heap from which STABLE heaps in a row complete, blocks shifted by each of
+    LAYOUTS)."""
+    with _Swap():
+        return [app_heap.smallest_heap(mpy=mpy, size=size, pad=pad)[1]
+                for pad in (app_heap.LAYOUTS if layouts is None else layouts)]
+
+
 def main(argv=None):
     import argparse
     ap = argparse.ArgumentParser(prog="python -m tools.wq_app_heap",
@@ -111,11 +121,21 @@ def main(argv=None):
     ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
     ap.add_argument("--budget", action="store_true",
                     help="run in a heap leaving exactly the 100 KB budget free")
+    ap.add_argument("--smallest", action="store_true",
+                    help="bisect the smallest free heap that completes (worst of the layouts)")
     args = ap.parse_args(argv)
     if cpvm.find_vm() is None:
         print(cpvm.MISSING_VM, file=sys.stderr)
         return 2
     size = (480, 320) if args.titano else (320, 240)
+    if args.smallest:
+        free = smallest(mpy=not args.py, size=size)
+        print("Winther's Quad's whole game needs %d bytes free (%.1f KB; the worst of %d "
+              "layouts, best %.1f KB; %s, %dx%d, CircuitPython %s unix VM); budget %d KB" % (
+                  max(free), max(free) / 1024, len(free), min(free) / 1024,
+                  ".py" if args.py else ".mpy", size[0], size[1], cpvm.CP_TAG,
+                  app_heap.BUDGET // 1024))
+        return 0 if max(free) <= app_heap.BUDGET else 1
     if args.budget:
         heap = heapsize_for_free(app_heap.BUDGET, mpy=not args.py)
         ok, res = attempt(heap, mpy=not args.py, size=size)

@@ -93,13 +93,15 @@ def suite_costs(levels=LEVELS, suite=None, root=mpvm.REPO_ROOT, progress=None):
 
 
 # Live heap after each import and of one game, on CircuitPython's VM (sources as they are;
-# gc.mem_alloc() after gc.collect()). Prints: quadcore, winquad (engine and save), the
-# computer player, a fresh game, the growth after a random game, its turns.
+# gc.mem_alloc() after gc.collect()). Prints: the shared utilities (quadutil), winquad
+# (engine and save), the computer player, a fresh game, the growth after a random game
+# (Game.moves' 2 KB scratch, made at its first call, included), its turns, and 1 if
+# Still's engine (quadcore) got loaded on the way (it must not).
 RESIDENT = """
-import gc
+import gc, sys
 gc.collect()
 a = gc.mem_alloc()
-import quadcore
+import quadutil
 gc.collect()
 b = gc.mem_alloc()
 import winquad
@@ -112,7 +114,7 @@ d = gc.mem_alloc()
 g = winquad.Game()
 gc.collect()
 e = gc.mem_alloc()
-from quadcore.prng import Rng
+from quadutil import Rng
 r = Rng(1)
 while g.result is None and g.plies < 200:
     ms = g.moves()
@@ -120,12 +122,12 @@ while g.result is None and g.plies < 200:
 ms = None
 gc.collect()
 f = gc.mem_alloc()
-print(b - a, c - b, d - c, e - d, f - e, g.plies)
+print(b - a, c - b, d - c, e - d, f - e, g.plies, int("quadcore" in sys.modules))
 """
 
 
 def resident_heap():
-    """(quadcore, engine, player, fresh game, game growth, turns) in bytes."""
+    """(utilities, engine, player, fresh game, game growth, turns, quadcore loaded)."""
     from tools import cpvm
     return tuple(int(v) for v in cpvm.run(RESIDENT).split())
 
@@ -138,10 +140,10 @@ def main(argv=None):
     ap.add_argument("--heap", action="store_true")
     a = ap.parse_args(argv)
     if a.heap:
-        q, eng, player, fresh, grown, turns = resident_heap()
-        print("quadcore %d B, winquad engine %d B, computer player %d B, fresh game %d B, "
-              "+%d B after %d turns (CircuitPython unix VM, live heap)"
-              % (q, eng, player, fresh, grown, turns))
+        q, eng, player, fresh, grown, turns, still = resident_heap()
+        print("quadutil %d B, winquad engine %d B, computer player %d B, fresh game %d B, "
+              "+%d B after %d turns; quadcore %s (CircuitPython unix VM, live heap)"
+              % (q, eng, player, fresh, grown, turns, "loaded" if still else "not loaded"))
         return 0
     levels = a.levels.split(",")
 

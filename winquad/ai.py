@@ -7,7 +7,7 @@ quadcore.ai.
 
 Alpha-beta (negamax) with iterative deepening on the unchecked Board, a node budget (a node
 = one move made), never a clock, so the move is the same on every machine and VM. Noise
-comes from the project's seeded PRNG (quadcore.prng). The evaluation is one table lookup
+comes from the project's seeded PRNG (quadutil.Rng). The evaluation is one table lookup
 per row and per column (see _build): for each side it counts the four-cell windows that
 hold 2 or 3 of its counters and no enemy one and could still become an exact four (open
 twos and threes, overline-aware), the enemy counters it could take next turn ("empty,
@@ -17,12 +17,12 @@ then counters owned (on the board and in hand) and the side to move.
 Repetition is not seen by the search (the game's draw rule still applies to what is played).
 """
 
-from array import array
-
-from quadcore.prng import Rng
+from quadutil import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
+from .tables import (C1, DEEPEST, KILLER, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3, PLY,
+                     ROOT, ROOTMAX, SCORE, T3, TCELLS)
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
@@ -41,86 +41,13 @@ SETTINGS = {
     "expert": (6, 1500, 1),
 }
 
-ROOTMAX = 1088        # root move slots: 64 cells x 16 capture choices at the very most
 INF = 32000
-MAXDEPTH = 8
-MAXGEN = 192          # move slots a ply; see Board.gen
 WIN = 30000
 MATERIAL = 40         # one counter owned (a capture swings 40 points)
 THREAT_WIN = 5000    # a won-looking open three (below WIN: not proven)
 TEMPO = 6             # the side to move
-
-# Line weights (own perspective): open two, open three, a counter we can take, a counter
-# with room to step.
-W2, W3, WCAP, WMOB = 3, 18, 10, 1
-
-
-def _line_value(o, p):
-    v = 0
-    e = ~(o | p) & 255
-    for s in range(5):
-        w = 15 << s
-        if p & w:
-            continue
-        k = POP[o & w]
-        if k < 2:
-            continue
-        # Filling the window must give exactly four: no own counter right outside it.
-        if (s > 0 and o >> (s - 1) & 1) or (s < 4 and o >> (s + 4) & 1):
-            continue
-        v += W3 if k == 3 else W2
-    caps = e & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
-    v += WCAP * POP[caps]
-    v += WMOB * POP[o & ((e << 1) | (e >> 1))]
-    return v
-
-
-def _build():
-    """T3[m]: the 8-bit mask m read as base-3 digits 0/1 (White's index); twice that is
-    Black's. LV[T3[w] + 2 * T3[b]] = White's line value minus Black's, + 128, in a byte:
-    3**8 = 6,561 bytes, built once when the player is first imported."""
-    t3 = array("H", bytes(512))   # (both VMs read bytes as raw memory here)
-    for m in range(256):
-        v = 0
-        for i in range(7, -1, -1):
-            v = v * 3 + (m >> i & 1)
-        t3[m] = v
-    lv = bytearray(6561)
-    comp = bytearray(6561)
-    for o in range(256):
-        for p in range(256):
-            if o & p:
-                continue
-            i = t3[o] + 2 * t3[p]
-            d = _line_value(o, p) - _line_value(p, o)
-            lv[i] = 128 + (127 if d > 127 else -128 if d < -128 else d)
-            comp[i] = _completions(o, p) | _completions(p, o) << 4
-    return t3, lv, comp
-
-
-def _completions(o, p):
-    # Empty cells of the line where one more counter of o makes an exact four.
-    n = 0
-    for t in range(8):
-        if not (o | p) >> t & 1 and FOUR[o | 1 << t]:
-            n += 1
-    return n
-
-
-# COMP[i]: White's completion cells in the line (low nibble), Black's (high nibble).
-T3, LV, COMP = _build()
-P3 = array("H", [1, 3, 9, 27, 81, 243, 729, 2187])   # 3**i: one counter's index step
-# One scratch area for every search, made once: the root's move slots, then MAXGEN a ply;
-# the root's scores and noise; the killer move of each ply; the 16 line indices of the
-# frontier node. 7.5 KB, and a move then allocates only its few small objects.
-# (Made from zero bytes, read as raw memory by both VMs: a list of zeros first would be a
-# 10 KB temporary at import, on a heap the game shares; tools/wq_app_heap.py.)
-BUF = array("H", bytes(2 * (ROOTMAX + MAXGEN * MAXDEPTH)))
-SCORE = array("h", bytes(2 * ROOTMAX))
-NOISE = bytearray(ROOTMAX)
-KILLER = array("H", [0] * (MAXDEPTH + 1))
-LINE = array("H", [0] * 16)
-TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
+if max(v[0] for v in SETTINGS.values()) > DEEPEST:
+    raise ValueError("a level searches deeper than winquad.tables' scratch holds")
 
 
 def think(game, level, seed=0):
@@ -210,15 +137,16 @@ class Player:
     def run(self):
         b = self.b
         c = self.game.turn
-        n = b.gen(c, BUF, 0, ROOTMAX)
+        root = ROOT
+        n = b.gen(c, root, 0, ROOTMAX)
         # A win now needs no search (and Trainer must not miss one either).
         for i in range(n):
-            if self.wins(BUF[i], c):
-                yield _fmt(BUF[i])
+            if self.wins(root[i], c):
+                yield _fmt(root[i])
                 return
-        n = self.forced(c, 0, n)
+        n = self.forced(c, root, n)
         if n == 1:
-            yield _fmt(BUF[0])   # one block, nothing to weigh
+            yield _fmt(root[0])   # one block, nothing to weigh
             return
         for i in range(n):
             NOISE[i] = self.rng.below(self.noise + 1)
@@ -227,7 +155,7 @@ class Player:
             done = 0
             alpha = -INF
             for i in range(n):
-                m = BUF[i]
+                m = root[i]
                 b.make(m, c)
                 self.nodes += 1
                 v = self.outcome(m, c)
@@ -250,15 +178,15 @@ class Player:
             # Best first for the next pass (insertion sort in place: no lists). Moves the
             # budget did not reach keep their old order behind.
             for i in range(1, done):
-                m, v, z = BUF[i], SCORE[i], NOISE[i]
+                m, v, z = root[i], SCORE[i], NOISE[i]
                 j = i
                 while j and SCORE[j - 1] + NOISE[j - 1] < v + z:
-                    BUF[j], SCORE[j], NOISE[j] = BUF[j - 1], SCORE[j - 1], NOISE[j - 1]
+                    root[j], SCORE[j], NOISE[j] = root[j - 1], SCORE[j - 1], NOISE[j - 1]
                     j -= 1
-                BUF[j], SCORE[j], NOISE[j] = m, v, z
+                root[j], SCORE[j], NOISE[j] = m, v, z
             if self.stop or SCORE[0] >= WIN - 100 or SCORE[0] <= 100 - WIN:
                 break
-        yield _fmt(BUF[0])
+        yield _fmt(root[0])
 
     def wins(self, m, c):
         b = self.b
@@ -283,20 +211,23 @@ class Player:
     def evaluate(self, c):
         """Static value for c to move (also the oracle the frontier's shortcut is tested
         against)."""
-        ln = self.b.ln
+        b = self.b
+        ln = b.ln
         t3 = T3
         lv = LV
-        comp = COMP
+        c1 = C1
+        pop = POP
         s = -16 * 128
         cw = cb = 0
+        drops = b.hand[c]  # completion cells count only while the side to move drops
         for i in range(16):
-            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
-            s += lv[j]
-            x = comp[j]
-            if x:
-                cw += x & 15
-                cb += x >> 4
-        b = self.b
+            w = ln[i]
+            bl = ln[16 + i]
+            s += lv[t3[w] + 2 * t3[bl]]
+            if drops and c1[w] | c1[bl]:
+                f = ~(w | bl)
+                cw += pop[c1[w] & f]
+                cb += pop[c1[bl] & f]
         s += MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
         return _judge(s, cw, cb, c, b.hand[c], b.hand[1 - c])
 
@@ -312,24 +243,24 @@ class Player:
             if b.hand[c]:
                 return self.frontier(c, alpha, beta, ply)
             return self.frontier_steps(c, alpha, beta, ply)
-        k0 = ROOTMAX + (ply - 1) * MAXGEN
-        k = b.gen(c, BUF, k0, k0 + MAXGEN)
+        buf = PLY[ply - 1]
+        k = b.gen(c, buf, 0, MAXGEN)
         self.nodes += 3   # generating costs about three frontier leaves (~350 k fuel)
-        if k == k0:
+        if k == 0:
             return ply - WIN   # no move: stalemated (a drop always finds a cell)
-        k = self.forced(c, k0, k)
+        k = self.forced(c, buf, k)
         # The killer first: the move that was best at this ply last time, if legal here.
         km = KILLER[ply]
-        for i in range(k0, k):
-            if BUF[i] == km:
-                BUF[i] = BUF[k0]
-                BUF[k0] = km
+        for i in range(k):
+            if buf[i] == km:
+                buf[i] = buf[0]
+                buf[0] = km
                 break
         best = -INF
         bm = km
         e = 1 - c
-        for i in range(k0, k):
-            m = BUF[i]
+        for i in range(k):
+            m = buf[i]
             b.make(m, c)
             self.nodes += 1
             v = self.outcome(m, c)
@@ -354,10 +285,10 @@ class Player:
         KILLER[ply] = bm
         return best
 
-    def forced(self, c, k0, k):
+    def forced(self, c, buf, k):
         """Drop phase, both sides still dropping: when the opponent has a cell that would
         complete an exact four (an open three) and we have none, every turn that neither
-        drops there nor captures loses at once, so only those are kept (in BUF[k0:k]; the
+        drops there nor captures loses at once, so only those are kept (in buf[:k]; the
         new end is returned). Exact, and it cuts ~60 moves to a handful: what lets the
         search see two turns further in the races of the drop phase."""
         b = self.b
@@ -365,30 +296,28 @@ class Player:
         if not b.hand[c] or not b.hand[e]:
             return k
         ln = b.ln
-        t3 = T3
-        comp = COMP
+        c1 = C1
         nt = 0
         for i in range(16):
             w = ln[i]
             bl = ln[16 + i]
-            x = comp[t3[w] + 2 * t3[bl]]
-            if not x:
+            free = ~(w | bl)
+            mw = c1[w] & free   # White's completion cells in this line
+            mb = c1[bl] & free
+            if not (mw | mb):
                 continue
-            if (x & 15 if c == 0 else x >> 4):
+            if (mw if c == 0 else mb):
                 return k          # we complete a four ourselves: nothing is forced
-            if not (x >> 4 if c == 0 else x & 15):
-                continue
-            o = bl if c == 0 else w
-            free = ~(w | bl) & 255
+            o = mb if c == 0 else mw
             for t in range(8):
-                if free >> t & 1 and FOUR[o | 1 << t] and nt < 16:
+                if o >> t & 1 and nt < 16:
                     TCELLS[nt] = (i << 3) + t if i < 8 else (t << 3) + i - 8
                     nt += 1
         if not nt:
             return k
-        j = k0
-        for i in range(k0, k):
-            m = BUF[i]
+        j = 0
+        for i in range(k):
+            m = buf[i]
             keep = m >> 12
             if not keep:
                 to = m & 63
@@ -397,9 +326,9 @@ class Player:
                         keep = 1
                         break
             if keep:
-                BUF[j] = m
+                buf[j] = m
                 j += 1
-        return j if j > k0 else k
+        return j if j else k
 
     def frontier(self, c, alpha, beta, ply):
         """negamax(c, depth=1) in the drop phase without making the moves: a drop that
@@ -412,19 +341,26 @@ class Player:
         cells = b.cells
         t3 = T3
         lv = LV
-        comp = COMP
-        s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
-        cw = cb = 0
-        for i in range(16):
-            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
-            LINE[i] = j
-            s += lv[j]
-            x = comp[j]
-            cw += x & 15
-            cb += x >> 4
+        c1 = C1
+        pop = POP
         e = 1 - c
         add = c + 1
         own = c << 4
+        opp = own ^ 16
+        s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
+        co = ce = 0   # completion cells of c (own) and of e, all lines; LC: per line
+        for i in range(16):
+            o = ln[own + i]
+            p = ln[opp + i]
+            j = t3[ln[i]] + 2 * t3[ln[16 + i]]
+            LINE[i] = j
+            s += lv[j]
+            f = ~(o | p)
+            a = pop[c1[o] & f]
+            z = pop[c1[p] & f]
+            LC[i] = a | z << 4
+            co += a
+            ce += z
         hand_c = b.hand[c] - 1
         hand_e = b.hand[e]
         rim = c == 0 and b.hand[0] == b.n - 1
@@ -445,13 +381,21 @@ class Player:
                 jr2 = jr + add * P3[f]
                 jc2 = jc + add * P3[r]
                 s2 = s - lv[jr] - lv[jc] + lv[jr2] + lv[jc2]
-                a = comp[jr]
-                z = comp[jc]
-                a2 = comp[jr2]
-                z2 = comp[jc2]
-                cw2 = cw - (a & 15) - (z & 15) + (a2 & 15) + (z2 & 15)
-                cb2 = cb - (a >> 4) - (z >> 4) + (a2 >> 4) + (z2 >> 4)
-                v = -_judge(s2, cw2, cb2, e, hand_e, hand_c)
+                # completion cells of the row and the column with the counter dropped
+                o = ln[own + r] | 1 << f
+                p = ln[opp + r]
+                o2 = ln[own + 8 + f] | 1 << r
+                p2 = ln[opp + 8 + f]
+                a = LC[r]
+                z = LC[8 + f]
+                q = ~(o | p)
+                q2 = ~(o2 | p2)
+                co2 = co - (a & 15) - (z & 15) + pop[c1[o] & q] + pop[c1[o2] & q2]
+                ce2 = ce - (a >> 4) - (z >> 4) + pop[c1[p] & q] + pop[c1[p2] & q2]
+                if c == 0:
+                    v = -_judge(s2, co2, ce2, e, hand_e, hand_c)
+                else:
+                    v = -_judge(s2, ce2, co2, e, hand_e, hand_c)
             if v > best:
                 best = v
                 if v > alpha:

@@ -17,9 +17,11 @@ from .notation import cell_name, format_turn, parse_turn
 COUNTERS = (12, 15, 20, 25)
 DEFAULT_COUNTERS = 15
 COLOUR = ("White", "Black")
-# moves()'s scratch list, made once (2 KB): 64 cells x 16 capture choices at the very most,
-# plus room. A list of that size per call would cost 4 KB of heap each time.
-_MOVES = array("H", bytes(2 * 1088))  # zero bytes: no 4 KB list of zeros first
+# moves()'s scratch list (2 KB: 64 cells x 16 capture choices at the very most, plus
+# room), made at its first call and kept: a list of that size per call would cost 4 KB of
+# heap each time. Not at import: the device's game screen never lists the moves (only the
+# command line and a fallback do), and 2 KB less stays resident all game there.
+_MOVES = None
 
 
 def _check_counters(n):
@@ -54,8 +56,11 @@ class Game:
 
     def moves(self):
         """Every legal move int for the side to move (empty when the game is over)."""
+        global _MOVES
         if self.result is not None:
             return []
+        if _MOVES is None:
+            _MOVES = array("H", bytes(2 * 1088))  # zero bytes: no 4 KB list of zeros first
         k = self.board.gen(self.turn, _MOVES, 0, 1088)
         return [_MOVES[i] for i in range(k)]
 

@@ -3,7 +3,7 @@ bytes), each turn's move int (two bytes, high first), CRC-16 of all that (two by
 Loading replays every turn through the checked API, so a save that is truncated, damaged,
 from another version or describing an illegal game is refused with a ValueError."""
 
-from quadcore.crc import crc16
+from quadutil import crc16
 
 SAVE_MAGIC = b"WQ"
 SAVE_VERSION = 1

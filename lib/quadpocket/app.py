@@ -254,13 +254,36 @@ class App:
             self.last_tap = now
             (self.play if self.mode == "play" else self.menus).tap(tap)
         busy = self.mode == "play" and self.play.thinker is not None
-        if busy and self.play.step(THINK_STEPS, now + THINK_MS):
+        if busy and self.think(now + THINK_MS):
             self.dirty = True
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()
         self.tick_refresh()
         p.sound_idle()
         return busy
+
+    def think(self, deadline):
+        """Step the face's search (play.thinker) THINK_STEPS times at most, or until
+        deadline (ms); its turn goes to play.thought. True: redraw."""
+        play = self.play
+        p = self.p
+        move = None
+        for _ in range(THINK_STEPS):
+            try:
+                move = next(play.thinker)
+            except Exception as e:  # failed without a turn: the face refuses it
+                move = "# %r" % (e,)
+            if move is not None or ticks_diff(p.ticks_ms(), deadline) >= 0:
+                break
+        if move is None:
+            if ticks_diff(p.ticks_ms(), play.spin_at) >= 250:
+                play.spin_at = p.ticks_ms()
+                play.spin += 1
+                return self.render(play)
+            return False
+        purpose = play.purpose
+        play.stop_thinking()
+        return play.thought(purpose, move)
 
     def tick_refresh(self):
         if self.need_render:

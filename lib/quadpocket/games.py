@@ -67,6 +67,13 @@ def tap(app, menus, name):
         app.session = None
         app.render = render
         app.face = "startup"
+        # The other game's engine, its computer player's tables (kept while it is shown:
+        # winquad/tables.py, ~14 KB) and its screen modules go too.
+        import sys
+        for m in [m for m in sys.modules if m == "winquad" or m.startswith("winquad.")]:
+            del sys.modules[m]
+        for m in ("wq_play", "wq_view", "wq_start"):
+            app.forget(m)
         app.collect()
         menus.changed = True
         app.use(row[3]).begin(app)

@@ -22,10 +22,11 @@ class Platform:
     # The largest board New game offers here: the whole game on 12x12 needs 103.8 KB free
     # on CircuitPython's VM (13x13: 117.4, 15x15: 142.7), over the 100 KB a PyPortal leaves.
     max_board = 11
-    # The games whose whole-game scenario completes in that heap (quadpocket.games ids):
-    # Winther's Quad needs 128 KB free on CircuitPython's VM (tools/wq_app_heap.py), so
-    # the chooser shows it as not fitting here instead of letting it run out of memory.
-    games = "S"
+    # The games whose whole-game scenario completes in that heap (quadpocket.games ids; a
+    # game left out shows as "no room" in the chooser instead of running out of memory):
+    # Still's Quad, and Winther's Quad, whose whole game needs 98.7 KB free on
+    # CircuitPython's VM (480x320: 94.0; tools/wq_app_heap.py --smallest).
+    games = "SW"
 
     def __init__(self):
         # Feature detection reads the attribute itself (try/except) rather than

@@ -12,7 +12,6 @@ Session record (then quadcore's Game.to_bytes() bytes, which hold claims too): 0
 
 import displayio
 
-from quadcore import parse_turn
 from quadpocket import view
 
 LEVELS = ("trainer", "easy", "average", "expert")
@@ -146,30 +145,15 @@ class Play:
         if t is not None:
             t.close()
 
-    def step(self, max_steps, deadline):
-        """Advance the computer by at most max_steps generator steps (or until ticks_ms
-        reaches deadline); True if the screen needs a redraw."""
-        if self.thinker is None:
-            return False
+    def thought(self, purpose, move):
+        """The search's answer (App.think steps it): a hint shown, or the computer's turn
+        played; True if the screen needs a redraw."""
         p = self.app.p
-        move = None
-        for _ in range(max_steps):
-            try:
-                move = next(self.thinker)
-            except Exception as e:  # ended or failed without a turn: refused below
-                move = "# %r" % (e,)
-            if move is not None or ticks_diff(p.ticks_ms(), deadline) >= 0:
-                break
-        if move is None:
-            if ticks_diff(p.ticks_ms(), self.spin_at) >= 250:  # indicator: 4 frames a second
-                self.spin_at = p.ticks_ms()
-                self.spin += 1
-                return view.render(self)
-            return False
-        purpose = self.purpose
-        self.stop_thinking()
         g = self.game
         if purpose == "hint":
+            # imported here, not at the top: Winther's face (a Play too) then never loads
+            # quadcore's package (~12 KB of Still's engine on CircuitPython's VM)
+            from quadcore import parse_turn
             acts = parse_turn(move, g.n)
             if not acts:  # "# MemoryError()": failed
                 p.log(move)

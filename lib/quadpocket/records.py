@@ -44,7 +44,7 @@ except ImportError:  # plain CPython without Blinka's micropython module
         return x
 
 
-from quadcore.crc import crc16  # the game save's CRC-16/CCITT: one copy for both
+from quadutil import crc16  # the game save's CRC-16/CCITT: one copy for both
 
 _HDR = const(8)
 _GAME_OFF = const(192)

@@ -3,7 +3,6 @@ first screen (the tutorial on the first run, else the saved game or a new one). 
 while starting and when a new game begins (App.use), then dropped (App.settle).
 """
 
-from quadcore import Game
 from quadpocket import view
 from quadpocket.play import MAGIC, NO_CPU, VERSION, Session
 
@@ -222,6 +221,7 @@ def new_game(app):
         app.notes.append("Board: %dx%d at most" % (top, top))
         p.size = top
     stars = p.stars if (p.variant == "standard" and players == 2 and p.size >= 11) else None
+    from quadcore import Game  # here, not at the top: see load_session
     try:
         g = Game(p.size, players, None, stars, p.one_short, p.variant, p.claim, old)
         if g.rules.ncolours > 6:
@@ -263,6 +263,9 @@ def load_session(data):
         if len(data) < 13:
             raise ValueError("session record ends early")
         start = 13 + 3 * data[12]
+    # Still's engine is imported where a game is made, not with this module: a start-up
+    # that goes on to Winther's Quad then never loads it (~12 KB on CircuitPython's VM).
+    from quadcore import Game
     game = Game.from_bytes(data[start:])
     if game.rules.ncolours > 6:  # the sprite sheet has six marble colours
         raise ValueError("a game of %d colours cannot be shown" % game.rules.ncolours)

@@ -10,7 +10,7 @@ Session record: 0 b"W" (the game's id)  1 version (1)  2 computer seat (255: non
 """
 
 from winquad import parse_turn
-from quadpocket.play import Play, ticks_diff
+from quadpocket.play import Play
 from quadpocket.wq_view import render
 
 MAGIC = 0x57  # "W"
@@ -101,26 +101,9 @@ class WQPlay(Play):
         self.spin = 0
         self.spin_at = self.app.p.ticks_ms()
 
-    def step(self, max_steps, deadline):
-        if self.thinker is None:
-            return False
+    def thought(self, purpose, move):
+        """The search's answer (App.think steps it): a hint, or the computer's turn."""
         p = self.app.p
-        move = None
-        for _ in range(max_steps):
-            try:
-                move = next(self.thinker)
-            except Exception as e:  # ended or failed without a turn: refused below
-                move = "# %r" % (e,)
-            if move is not None or ticks_diff(p.ticks_ms(), deadline) >= 0:
-                break
-        if move is None:
-            if ticks_diff(p.ticks_ms(), self.spin_at) >= 250:
-                self.spin_at = p.ticks_ms()
-                self.spin += 1
-                return render(self)
-            return False
-        purpose = self.purpose
-        self.stop_thinking()
         g = self.game
         if purpose == "hint":
             try:

@@ -113,11 +113,14 @@ def activate(app):
     app.face = "wq_start"
     app.forget("storage")
     app.forget("startup")
+    # Still's engine (quadcore, ~12 KB of code and tables on CircuitPython's VM) is loaded
+    # when that game was shown before (the chooser); nothing here uses it (the shared
+    # crc16 and Rng are quadutil's). The computer player is imported at its first use,
+    # after the start-up's modules are gone (its tables then stay: winquad/tables.py).
+    import sys
+    for m in [m for m in sys.modules if m == "quadcore" or m.startswith("quadcore.")]:
+        del sys.modules[m]
     app.collect()
-    # The computer player's tables and buffers (~27 KB, blocks of up to 6.5 KB) are made
-    # now, before the board's sprite sheet and panel scatter the heap: measured by
-    # tools/wq_app_heap.py, made after them they find no 5 KB hole even with 124 KB free.
-    from winquad import ai  # noqa: F401
     app.wq_conf, app.wq_conf_slots = read_conf(app)
     app.forget("storage")
 

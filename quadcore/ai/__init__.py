@@ -11,7 +11,7 @@ and the effort on a node budget per level, never on a clock. The game's board is
 place (pieces tried and taken back); at every yield it is exactly as it was passed in.
 """
 
-from ..prng import Rng
+from quadutil import Rng
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
