@@ -1,20 +1,11 @@
 """Quad Pocket app: App(platform) with tick() as one loop iteration; run(platform) loops.
 
-One tick: read one touch sample, turn samples into taps (Tapper), act on a tap, give the
-computer player a slice of work, and refresh the display once if anything changed. The
-computer's search is a generator stepped between touch polls, so Menu still answers while
-it thinks.
-
-This is the shell (docs/shell.md): screens never import each other; they ask the shell to
-go somewhere (App.go) or for a module (App.use), and the shell is the one place that loads
-and drops them. Memory (the whole game must fit in ~100 KB of heap, compiled code
-included): only what runs every move stays loaded (this module, play, view, records).
-Start-up, building the screen, menus, sounds other than the marble's, the end of a game,
-claim mode and the tutorial are modules App.use imports when needed; App.settle drops them
-all once a tap or a computer move has been handled (App.forget earlier, where a big
-allocation follows). While a menu is open or a game is over the computer player's code
-goes too (reloaded for its next move). Measured by tools/app_heap.py, asserted by
-host_tests/test_app_vm.py.
+One tick: one touch sample, taps (Tapper), the tap acted on, a slice of the computer's
+search (a generator, so Menu answers while it thinks), one display refresh if needed.
+This is the shell (docs/shell.md): screens never import each other; App.go and App.use
+are the one place that loads modules, App.settle drops them after each tap or computer
+move. Only what runs every move stays loaded (this module, play, view, records): the whole
+game must fit ~100 KB of heap (tools/app_heap.py, host_tests/test_app_vm.py).
 """
 
 from quadpocket.play import Play, ticks_diff
@@ -158,11 +149,10 @@ class App:
         self.need_render = True
 
     def sound(self, name):
-        """Play a sound at the preferred level. The marble and star sounds (every turn)
-        are built once and kept (sound.keep: a sound built mid-game, computer's code
-        loaded, was the first block to find no room on CircuitPython's VM); the others
-        are built by quadpocket.sound, imported for it and dropped. No room: no sound.
-        sound(None) only builds the kept ones (start-up: while the heap has large holes)."""
+        """Play a sound at the preferred level. The every-turn sounds are built once and
+        kept (built mid-game they were the first block to find no room on CircuitPython's
+        VM); others are built by quadpocket.sound, then dropped. No room: no sound.
+        sound(None) only builds the kept ones (at start-up, while the heap has room)."""
         if name is not None:
             self.sounds.append(name)
             if len(self.sounds) > 8:  # the last few are enough: no list growing all game
@@ -216,9 +206,8 @@ class App:
                 play.start_thinking("move")  # the menu stopped the computer's search
 
     def drop_ai(self):
-        """Unload the computer player (~20 KB of code) while it cannot be needed: a menu is
-        open or the game is over. Its search stops; the same position and seed give the
-        same move when it starts again, and its next use imports it again."""
+        """Unload the computer player (~20 KB of code) while a menu is open or the game is
+        over. Its search stops; the same position and seed give the same move again."""
         self.play.stop_thinking()
         import sys
         for m in [m for m in sys.modules
