@@ -7,7 +7,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from tools.sim import Driver, Platform, info_text, screen_text  # noqa: E402  (lib/ on sys.path)
+from tools.sim import Driver, Platform, info_text, rects, screen_text  # noqa: E402  (lib/ on sys.path)
 
 from quadpocket.storage import Store  # noqa: E402
 
@@ -30,6 +30,15 @@ def start(nvm_path=None, prefs=None, size=(320, 240), tutorial_done=True):
     p = device(nvm_path, prefs, size, tutorial_done)
     app = App(p)
     return app, Driver(app), p
+
+
+def pages_text(app, d):
+    """The text of the page shown and of every page after it (Next pressed until gone)."""
+    text = screen_text(app)
+    while "next" in [n for n, _ in rects(app)]:
+        d.press("next")
+        text += screen_text(app)
+    return text
 
 
 def close(a, b, tol=12):

@@ -2,7 +2,7 @@
 game up to 11x11 (12x12 needs 103.8 KB free on CircuitPython's VM, over the 100 KB budget;
 `tools/app_heap.py`), the desktop's up to 15x15."""
 
-from apptools import device, info_text, start
+from apptools import device, info_text, pages_text, start
 from tools.sim import rects, screen_text
 from test_hw_pyportal import device as pyportal  # noqa: F401  (the PyPortal's fakes)
 
@@ -70,10 +70,7 @@ def test_a_game_the_platform_cannot_hold_is_shown_not_started():
     assert "game1" not in names and "room1" in names
     assert "Winther: no room" in screen_text(app)
     d.press("room1")
-    text = screen_text(app)
-    while "next" in [n for n, _ in rects(app)]:
-        d.press("next")
-        text += screen_text(app)
+    text = pages_text(app, d)
     assert "needs more memory" in " ".join(text.split())
     d.press("back")
     d.press("game0")
@@ -114,8 +111,5 @@ def test_winther_plays_to_the_end_from_the_pyportals_chooser():
     # About lists both games, neither as needing more memory
     d.press("menu")
     d.press("about")
-    text = screen_text(app)
-    while "next" in [n for n, _ in rects(app)]:
-        d.press("next")
-        text += screen_text(app)
+    text = pages_text(app, d)
     assert "Mats Winther" in text and "needs more memory" not in " ".join(text.split())

@@ -3,7 +3,7 @@ drops, moves, the rim rule, captures taken and kept, games to the end against ev
 and between two players, statistics, resume after a power cut, damaged records, help."""
 
 import pytest
-from apptools import device, info_text, start
+from apptools import device, info_text, pages_text, start
 
 from quadpocket.app import App
 from quadpocket.records import save_game
@@ -82,10 +82,7 @@ def test_chooser_lists_it_with_its_inventor_and_starts_it():
     # About names it and its inventor
     d.press("menu")
     d.press("about")
-    text = screen_text(app)
-    while "next" in [n for n, _ in rects(app)]:
-        d.press("next")
-        text += screen_text(app)
+    text = pages_text(app, d)
     assert "Mats Winther" in text
     # and back to Still's Quad through the chooser
     d.press("back")
