@@ -5,6 +5,8 @@
     .venv/bin/python -m tools.app_heap --modules    # also: compiled code per module
     .venv/bin/python -m tools.app_heap --smallest   # bisect the smallest heap, .mpy and .py
     .venv/bin/python -m tools.app_heap --py         # the scenario from .py sources
+    .venv/bin/python -m tools.app_heap --variant trek [--smallest]   # Trek, Rapid, Duel
+    .venv/bin/python -m tools.app_heap --humans 6 [--smallest]       # pass-and-play, Hint
 
 The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
 fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
