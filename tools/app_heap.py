@@ -5,6 +5,8 @@
     .venv/bin/python -m tools.app_heap --modules    # also: compiled code per module
     .venv/bin/python -m tools.app_heap --smallest   # bisect the smallest heap, .mpy and .py
     .venv/bin/python -m tools.app_heap --py         # the scenario from .py sources
+    .venv/bin/python -m tools.app_heap --variant trek [--smallest]   # Trek, Rapid, Duel
+    .venv/bin/python -m tools.app_heap --humans 6 [--smallest]       # pass-and-play, Hint
 
 The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
 fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
@@ -256,12 +258,83 @@ BUDGET = 100 * 1024
 GOAL = 80 * 1024
 
 
+# The round of a variant game (scenario_code's variant=): Hint's turn played through the
+# taps a player would make. A Trek/Rapid hint may move a marble ("f6-g7", or "*e5 f6-g7":
+# the board marks only the star and where the marble goes) and a Duel turn is two marbles
+# ("f6 g7"), so the guest keeps the hint's text as play.thought receives it (seen(): its
+# class is wrapped once, a few dozen bytes) and plays that. In pass-and-play one round is
+# one seat's turn; against the computer its reply is played in the last tap.
+VARIANT_MOVE = r"""
+def seen(self, purpose, turn):
+    if purpose == "hint":
+        S["said"] = turn
+    return S["thought"](self, purpose, turn)
+
+
+def move(name):
+    from quadcore import parse_turn  # already loaded with the game: no new code
+    play = S["app"].play
+    S["tag"] = name
+    if "thought" not in S:
+        S["thought"] = type(play).thought
+        type(play).thought = seen
+        S["star"] = S["marble"] = S["move"] = 0  # pieces of Hint's turns played, by kind
+    if play.game.result is not None:  # the game is over: a new one, from the New button
+        press("new")
+        press("start")
+        cp("new_game" + name)
+    S["said"] = ""
+    press("hint")
+    think("hint" + name)
+    g = play.game
+    acts = parse_turn(S["said"], g.n)
+    if not acts:
+        raise RuntimeError("no hint: %r %r" % (S["said"], play.msg))
+    seat, turns = g.turn, g.turns
+    for a in acts:
+        S[a[0]] += 1
+        if a[0] == "star":
+            press("star%d" % seat)
+        elif a[0] == "move":
+            tap_cell(a[1])
+        tap_cell(a[-1])
+    if g.turns == turns and g.result is None:
+        raise RuntimeError("the hinted turn was not played: %r %r" % (acts, play.msg))
+    S["app"].tick()
+    cp("move" + name)
+"""
+
+VARIANTS = ("standard", "duel", "trek", "rapid")
+# Rounds of a variant scenario: against Expert a Trek or Rapid game ends in round 25, a
+# Duel game in 16 (then a new game from the New button, as in the standard scenario); 4-6
+# humans on 11x11 play 30 turns, 5-8 a seat, without reaching the end.
+VARIANT_ROUNDS = 30
+
+
 def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0,
-                  rounds=None):
+                  rounds=None, variant=None, humans=None):
     """The guest program of the scenario: Expert, tutorial done, a board x board game;
-    rounds: ROUNDS unless given (more rounds: more games, each from the New button)."""
-    rec = prefs_record(tutorial_done=True, level="expert", size=board)
-    code = SCENARIO.replace("PREFS_RECORD", repr(rec))
+    rounds: ROUNDS unless given (more rounds: more games, each from the New button).
+    variant: another game against Expert (e.g. "trek"), with humans=N: N humans passing
+    the device, every seat playing Hint's turn. Neither given: the standard scenario,
+    the very program text the README's figures come from."""
+    if variant is None and humans is None:
+        rec = prefs_record(tutorial_done=True, level="expert", size=board)
+        code = SCENARIO
+    else:
+        if (variant or "standard") not in VARIANTS:
+            raise ValueError("variant %r: one of %s" % (variant, ", ".join(VARIANTS)))
+        if humans is not None and not 2 <= humans <= (3 if variant == "duel" else 6):
+            raise ValueError("humans %r: 2..6 (Duel: 2..3)" % (humans,))
+        rec = prefs_record(tutorial_done=True, level="expert", size=board,
+                           variant=variant or "standard",
+                           opponent="computer" if humans is None else "humans",
+                           humans=humans or 2)
+        start = SCENARIO.index("def move(name):")
+        end = SCENARIO.index("_pad = bytearray")
+        code = SCENARIO[:start] + VARIANT_MOVE.lstrip() + "\n\n" + SCENARIO[end:]
+        code += 'print("played", S["star"], S["marble"], S["move"])\n'
+    code = code.replace("PREFS_RECORD", repr(rec))
     # The base-only run (heapsize_for_free) must compile to the same bytecode as the full
     # one, or its base reading differs (by 32 B): so the flag is a value read at run time
     # (`if 0:` would be folded away by the compiler), written 1 / 0 (same length).
@@ -269,6 +342,8 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
     code = code.replace("STOP_AT_BASE", str(int(bool(stop_at_base))))
     code = code.replace("PAD_BYTES", "%5d" % pad)  # same width: the same program text
     code = code.replace("WIDTH, HEIGHT", "%d, %d" % size)
+    if rounds is None and not (variant is None and humans is None):
+        rounds = VARIANT_ROUNDS
     if rounds is not None:
         code = code.replace("< ROUNDS:", "< %d:" % rounds)
         code = code.replace("> ROUNDS -", "> %d -" % rounds)
@@ -304,22 +379,26 @@ def parse(out, qstr_entries=True):
             res["turns"] = parts[1:]
         elif parts[0] == "resident":
             res["resident"] = parts[1].split(",") if len(parts) > 1 else []
+        elif parts[0] == "played":  # a variant's hinted pieces: stars, marbles, moves
+            res["played"] = tuple(int(v) for v in parts[1:])
         elif parts[0] == "done":
             res["done"] = True
     return res
 
 
-def scenario(mpy=True, size=(320, 240), board=11, rounds=None):
+def scenario(mpy=True, size=(320, 240), board=11, rounds=None, variant=None, humans=None):
     """-> {"checkpoints": [(name, bytes)], "peak": (bytes, name), "turns": [...],
     "resident": [...], "base": bytes, ...}: the live readings, with a roomy heap."""
-    return parse(run_guest(scenario_code(size=size, board=board, rounds=rounds), mpy=mpy,
-                           raw=True))
+    return parse(run_guest(scenario_code(size=size, board=board, rounds=rounds,
+                                         variant=variant, humans=humans), mpy=mpy, raw=True))
 
 
-def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0):
+def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0, variant=None, humans=None,
+            rounds=None):
     """Run the scenario (no qstr-pool padding) in a heap of `heapsize` bytes.
     -> (completed, parsed output or None)."""
-    code = scenario_code(grow_qstrs=False, size=size, board=board, pad=pad)
+    code = scenario_code(grow_qstrs=False, size=size, board=board, pad=pad, variant=variant,
+                         humans=humans, rounds=rounds)
     try:
         out = run_guest(code, mpy=mpy, heapsize=heapsize, raw=True)
     except cpvm.GuestError as exc:
@@ -332,30 +411,33 @@ def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0):
     return True, res
 
 
-def heapsize_for_free(free, mpy=True, pad=0):
+def heapsize_for_free(free, mpy=True, pad=0, variant=None, humans=None):
     """The -X heapsize at which `free` bytes are free at the base reading: what the
     stand-ins (and this harness) take, plus `free`, plus the GC's own allocation table,
-    which grows with the heap (measured from a probe run, then checked)."""
+    which grows with the heap (measured from a probe run, then checked). variant and
+    humans as in scenario_code: the guest's own program text is on the heap too."""
+    vh = (variant, humans)
     probe = 512 * 1024
     code = "import gc\ngc.collect()\nprint(gc.mem_free() + gc.mem_alloc())\n"
     total = int(run_guest(code, mpy=mpy, heapsize=probe, raw=True))
     ratio = total / probe  # usable fraction of the heap (the rest is the GC's table)
-    base = attempt_base(probe, mpy, pad)[2]
+    base = attempt_base(probe, mpy, pad, *vh)[2]
     # The first heap that leaves at least `free` at the base, to 16 bytes (a GC block):
     # from a heap below it, up in 64-byte steps, then in 16. (Stepping up from above the
     # estimate once left 80 bytes more than asked after a merge moved the base.)
     heap = int((base + free) / ratio) - 256
-    while attempt_base(heap, mpy, pad)[1] >= free:
+    while attempt_base(heap, mpy, pad, *vh)[1] >= free:
         heap -= 256
     for step in (64, 16):
-        while attempt_base(heap + step, mpy, pad)[1] < free:
+        while attempt_base(heap + step, mpy, pad, *vh)[1] < free:
             heap += step
     return heap + 16
 
 
-def attempt_base(heapsize, mpy=True, pad=0):
+def attempt_base(heapsize, mpy=True, pad=0, variant=None, humans=None):
     """(heapsize, free bytes at the base reading, base bytes) without running the game."""
-    code = scenario_code(grow_qstrs=False, stop_at_base=True, pad=pad)
+    code = scenario_code(grow_qstrs=False, stop_at_base=True, pad=pad, variant=variant,
+                         humans=humans)
     res = parse(run_guest(code, mpy=mpy, heapsize=heapsize, raw=True))
     return heapsize, res["free_at_base"], res["base"]
 
@@ -371,7 +453,8 @@ STABLE = 4
 LAYOUTS = (0, 272, 784, 1808)
 
 
-def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=0):
+def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=0,
+                  variant=None, humans=None, rounds=None):
     """Bisect (1 KB steps) for the smallest -X heapsize (KB) at which the scenario
     completes, then move up until STABLE heaps in a row complete.
     -> (heap KB, free bytes at the base in that heap, base bytes, runs)."""
@@ -379,7 +462,8 @@ def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=
 
     def ok_at(kb):
         runs[0] += 1
-        return attempt(kb * 1024, mpy=mpy, size=size, board=board, pad=pad)
+        return attempt(kb * 1024, mpy=mpy, size=size, board=board, pad=pad,
+                       variant=variant, humans=humans, rounds=rounds)
 
     ok, res = ok_at(hi_kb)
     if not ok:
@@ -480,16 +564,22 @@ def main(argv=None):
     ap.add_argument("--board", type=int, default=11, choices=(11, 15), help="board size")
     ap.add_argument("--smallest", action="store_true",
                     help="bisect the smallest heap that completes, .mpy and .py")
+    ap.add_argument("--variant", choices=VARIANTS,
+                    help="another game: against Expert, or with --humans pass-and-play")
+    ap.add_argument("--humans", type=int, choices=range(2, 7), metavar="N",
+                    help="N humans passing the device (2-6), every seat playing Hint's turn")
     args = ap.parse_args(argv)
+    vh = {"variant": args.variant, "humans": args.humans}
     if cpvm.find_vm() is None:
         print(cpvm.MISSING_VM, file=sys.stderr)
         return 2
     size = (480, 320) if args.titano else (320, 240)
     mpy = not args.py
     if args.smallest:
-        print(smallest_report(size, args.board))
+        print(smallest_report(size, args.board, mpy_only=bool(args.variant or args.humans),
+                              **vh))
         return 0
-    res = scenario(mpy=mpy, size=size, board=args.board)
+    res = scenario(mpy=mpy, size=size, board=args.board, **vh)
     prev = 0
     print("%-22s %8s %8s" % ("checkpoint", "live B", "change"))
     for name, v in res["checkpoints"]:
@@ -510,17 +600,22 @@ def main(argv=None):
     return 0
 
 
-def smallest_report(size=(320, 240), board=11):
+def smallest_report(size=(320, 240), board=11, mpy_only=False, variant=None, humans=None):
+    game = "standard, Expert" if variant is None and humans is None else "%s, %s" % (
+        variant or "standard", "Expert" if humans is None else "%d humans" % humans)
     lines = ["free heap the whole-app scenario needs above the stand-ins (CircuitPython %s "
-             "unix VM, 32-bit, %dx%d screen, %dx%d board; smallest heap in 1 KB steps from "
-             "which %d in a row complete):"
-             % (cpvm.CP_TAG, size[0], size[1], board, board, STABLE)]
-    for mpy in (True, False):
-        free = [smallest_heap(mpy=mpy, size=size, board=board, pad=pad)[1] for pad in LAYOUTS]
+             "unix VM, 32-bit, %dx%d screen, %dx%d board, %s; smallest heap in 1 KB steps "
+             "from which %d in a row complete):"
+             % (cpvm.CP_TAG, size[0], size[1], board, board, game, STABLE)]
+    for mpy in (True,) if mpy_only else (True, False):
+        free = [smallest_heap(mpy=mpy, size=size, board=board, pad=pad, variant=variant,
+                              humans=humans)[1] for pad in LAYOUTS]
         lines.append("  %-4s needs %6d bytes free (%.1f KB; the worst of %d layouts, best %.1f "
                      "KB)  budget %d KB, goal %d KB" % (
                          ".mpy" if mpy else ".py", max(free), max(free) / 1024, len(LAYOUTS),
                          min(free) / 1024, BUDGET // 1024, GOAL // 1024))
+        lines.append("       by layout (pad: bytes free): " + ", ".join(
+            "%d: %d" % pf for pf in zip(LAYOUTS, free)))
     return "\n".join(lines)
 
 
