@@ -607,3 +607,22 @@ def test_the_chooser_shows_every_label_whole_and_remembers_the_game(size, tmp_pa
     assert app.mode == "play"
     app2 = App(device(nvm, size=size, tutorial_done=None))
     assert app2.mode == "play" and app2.prefs.game == "S"  # remembered: no chooser
+
+
+def test_a_game_record_with_no_room_is_skipped_and_the_game_ends_normally(monkeypatch):
+    """The record's text is built when a game ends; on a full heap (a long Trek game on the
+    Titano, CircuitPython's VM) that MemoryError must not stop the program: the save holds
+    the game, the end screen and statistics go on, the log says what was skipped."""
+    from quadpocket import over
+
+    def no_room(g):
+        raise MemoryError("memory allocation failed")
+
+    monkeypatch.setattr(over, "record", no_room)
+    app, d, p = start(prefs=HUMANS)
+    for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6"):
+        d.tap_cell(cell)
+    assert app.play.game.result == ("win", 0, "quad")
+    assert "Player 1 wins" in info_text(app)
+    assert "record skipped: no room" in p.logs
+    assert not any(line.startswith("# result:") for line in p.logs)

@@ -60,12 +60,17 @@ def game_over(play, fresh):
     _outline(play, g)
     if fresh:
         app.save_session()
-        text = record(g)
+        try:  # a long Trek game's text on a full heap (Titano, CircuitPython's VM)
+            text = record(g)
+        except MemoryError:  # the save holds the game: only the text record is lost
+            text = ""
+            app.p.log("record skipped: no room")
         log = app.p.log
         for line in text.split("\n"):
             if line:
                 log(line)
-        append(app.p, text)
+        if text:
+            append(app.p, text)
     play.result = lines(play, level, stats)
 
 
