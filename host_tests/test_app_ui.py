@@ -204,6 +204,23 @@ def test_trek_select_cancel_move_and_both_ends_framed(size):
     assert tile(app, dst) == view.T_EMPTY
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_trek_hint_shows_the_marble_to_move_and_where_it_goes(size):
+    """With every marble placed a Trek hint is a move: the marble to move is ringed (the
+    picked-marble frame) and its destination marked, however long the hint's text."""
+    app, d, p = start_with(trek_all_placed(), cpu=-1, size=size)
+    play = app.play
+    g = play.game
+    d.press("hint")
+    assert play.msg.startswith("Hint")
+    frm, to = play.hint
+    assert g.cells[frm] == 2 and g.cells[to] == 0         # seat 1's marble, an empty cell
+    assert tile(app, frm) == view.T_MARBLE + 1 and tile(app, to) == view.T_HINT_MARBLE
+    d.tap_cell(g.name(frm))
+    d.tap_cell(g.name(to))                                # played as hinted
+    assert g.cells[frm] == 0 and g.cells[to] == 2 and not play.hint
+
+
 def is_framed(app, x):
     """A marble shown with the last-move frame."""
     t = tile(app, x)

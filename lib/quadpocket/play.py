@@ -158,7 +158,8 @@ class Play:
             if not acts:  # "# MemoryError()": failed
                 p.log(move)
                 move = "none"
-            self.hint = tuple(a[-1] for a in acts if a[0] != "star")
+            # a move's both ends: the view rings the marble to move, marks where it goes
+            self.hint = tuple(c for a in acts if a[0] != "star" for c in a[1:])
             self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
             # whole, or the yellow marks alone (no wrap module at the search's peak)
             self.msg = "Hint: " + move if len(move) < 8 else "Hint on board"

@@ -68,7 +68,8 @@ class Board:
 
     def update(self, cells, cursor=(), trainer=(), hint=(), hint_stars=(), mark=None):
         """Bring the tiles in line with `cells` plus overlays; True if anything changed.
-        cursor: cells of the last move; trainer/hint/hint_stars/mark: empty cells."""
+        cursor: cells of the last move; trainer/hint_stars/mark: empty cells; hint: empty
+        cells, and a hinted move's marble (Trek, Rapid)."""
         n = self.n
         grid = self.grid
         top = self.ncolours - 1
@@ -84,7 +85,8 @@ class Board:
             elif v == 1:
                 t = T_STAR_CUR if x in cursor else T_STAR
             else:
-                t = T_MARBLE + 2 * min(v - 2, top) + (x in cursor)
+                # ringed: the last move's, the one picked, or the one a hint moves
+                t = T_MARBLE + 2 * min(v - 2, top) + (x in cursor or x in hint)
             i = (n - 1 - x // n) * n + x % n  # grid tiles run row by row from the top
             if grid[i] != t:
                 grid[i] = t
