@@ -126,14 +126,19 @@ class Play:
         self.app.use("over").game_over(self, fresh)
 
     # --- the computer --------------------------------------------------------------------
-    def start_thinking(self, purpose):
+    def player(self):
+        """The face's computer player and the game's count of moves (steps the seed)."""
         from quadcore import ai
+        return ai, self.s.game.turns
+
+    def start_thinking(self, purpose):
+        ai, done = self.player()
         self.stop_thinking()
         s = self.s
         # a hint is what the strongest level would play
         level = self.app.prefs.level if purpose == "move" else "expert"
         # The same position and seed give the same move: a resumed game replays it.
-        self.thinker = ai.think(s.game, level, (s.seed + s.game.turns) & 0xFFFF)
+        self.thinker = ai.think(s.game, level, (s.seed + done) & 0xFFFF)
         self.purpose = purpose
         self.spin = 0
         self.spin_at = self.app.p.ticks_ms()

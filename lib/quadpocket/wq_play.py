@@ -90,16 +90,9 @@ class WQPlay(Play):
         self.app.use("wq_start").game_over(self, fresh)
 
     # --- the computer --------------------------------------------------------------------
-    def start_thinking(self, purpose):
+    def player(self):  # Play.start_thinking's computer player: this game's
         from winquad import ai
-        self.stop_thinking()
-        s = self.s
-        level = self.app.prefs.level if purpose == "move" else "expert"
-        # The same position and seed give the same move: a resumed game replays it.
-        self.thinker = ai.think(s.game, level, (s.seed + s.game.plies) & 0xFFFF)
-        self.purpose = purpose
-        self.spin = 0
-        self.spin_at = self.app.p.ticks_ms()
+        return ai, self.s.game.plies
 
     def thought(self, purpose, move):
         """The search's answer (App.think steps it): a hint, or the computer's turn."""
