@@ -21,6 +21,10 @@ NO_CPU = 255
 
 
 class Session:
+    """The game in progress as the save holds it; a face's Session sets its own header."""
+    magic = MAGIC
+    version = VERSION
+
     def __init__(self, game, cpu=-1, seed=0):
         self.game = game
         self.cpu = cpu          # seat played by the computer, -1 for pass-and-play
@@ -31,7 +35,7 @@ class Session:
         return self.cpu < 0 or seat != self.cpu
 
     def to_bytes(self):
-        out = bytearray((MAGIC, VERSION, NO_CPU if self.cpu < 0 else self.cpu,
+        out = bytearray((self.magic, self.version, NO_CPU if self.cpu < 0 else self.cpu,
                          1 if self.recorded else 0, self.seed >> 8, self.seed & 255))
         out.extend(self.game.to_bytes())
         return bytes(out)

@@ -10,29 +10,17 @@ Session record: 0 b"W" (the game's id)  1 version (1)  2 computer seat (255: non
 """
 
 from winquad import parse_turn
-from quadpocket.play import Play
+from quadpocket.play import NO_CPU, Play, Session as _Session  # noqa: F401  (NO_CPU: for wq_start)
 from quadpocket.wq_view import render
 
 MAGIC = 0x57  # "W"
 VERSION = 1
-NO_CPU = 255
 
 
-class Session:
-    def __init__(self, game, cpu=-1, seed=0):
-        self.game = game
-        self.cpu = cpu          # seat (colour) of the computer, -1 for pass-and-play
-        self.seed = seed & 0xFFFF
-        self.recorded = False
-
-    def human(self, seat):
-        return self.cpu < 0 or seat != self.cpu
-
-    def to_bytes(self):
-        out = bytearray((MAGIC, VERSION, NO_CPU if self.cpu < 0 else self.cpu,
-                         1 if self.recorded else 0, self.seed >> 8, self.seed & 255))
-        out.extend(self.game.to_bytes())
-        return bytes(out)
+class Session(_Session):
+    """Play's Session with this game's save header."""
+    magic = MAGIC
+    version = VERSION
 
 
 class WQPlay(Play):
