@@ -26,6 +26,12 @@ of q beyond the first cost p a star or the game; then unplayed stars (they decid
 board) and open squares by how many marbles they hold.
 
 It beats a greedy one-ply player (quadcore's Easy) by a wide margin (README, computer player).
+
+What more search buys (host only): `--level partner-D` (D = 3..6) plays a deeper partner
+against the standard one: the same turns and evaluation, searched D turns deep (alpha-beta,
+at each turn the 8 best by the one-ply evaluation, a fork the opponent cannot cover played
+at once). `--count` prints the pieces it puts down per move (median, worst): the figure to
+compare with the device's node budgets.
 """
 
 import argparse
@@ -205,11 +211,97 @@ class Sparring:
         return best
 
 
+class Deeper(Sparring):
+    """The partner searching `depth` turns (its own and the opponent's, alternately) with
+    the `width` best turns at each by the one-ply evaluation; alpha-beta."""
+
+    def __init__(self, depth, width=K1):
+        super().__init__()
+        self.depth = depth
+        self.width = width
+        self.pieces = 0  # pieces put down (stars and marbles), for --count
+
+    def put(self, b, stars, m, c):
+        self.pieces += len(stars) + 1
+        super().put(b, stars, m, c)
+
+    def ordered(self, b, c, o, s_c, s_o):
+        """(value, turn) of c's covering turns, best first, at most `width`; a turn whose
+        fork the opponent cannot cover is valued WIN and ends the list."""
+        scored = []
+        for stars, m in self.turns(b, c, o, s_c, 2 * self.width):
+            self.put(b, stars, m, c)
+            if distinct_completions(b, c) > s_o + 1:
+                self.take(b, stars, m)
+                return [(WIN, (stars, m))]
+            v = -evaluate(b, o, c, s_o, s_c - len(stars))
+            self.take(b, stars, m)
+            scored.append((-v, len(stars), m, stars))
+        scored.sort()
+        return [(-v, (stars, m)) for v, _, m, stars in scored[:self.width]]
+
+    def value(self, b, c, o, s_c, s_o, depth, alpha, beta):
+        """Negamax value for c to move, `depth` turns to search."""
+        if b.nopen[c][3]:
+            return WIN
+        if depth == 0:
+            return evaluate(b, c, o, s_c, s_o)
+        if len(b.threat_cells(o)) > s_c + 1:
+            return -WIN
+        opts = self.ordered(b, c, o, s_c, s_o)
+        if not opts:
+            return evaluate(b, c, o, s_c, s_o)
+        if opts[0][0] == WIN:
+            return WIN
+        best = -2 * WIN
+        for _, (stars, m) in opts:
+            self.put(b, stars, m, c)
+            v = -self.value(b, o, c, s_o, s_c - len(stars), depth - 1, -beta, -alpha)
+            self.take(b, stars, m)
+            best = max(best, v)
+            alpha = max(alpha, v)
+            if alpha >= beta:
+                break
+        return best
+
+    def search(self, b, c, o, s_c, s_o):
+        opts = self.ordered(b, c, o, s_c, s_o)
+        best, best_v = opts[0][1], -2 * WIN
+        if opts[0][0] == WIN:
+            return best
+        for _, (stars, m) in opts:
+            self.put(b, stars, m, c)
+            v = -self.value(b, o, c, s_o, s_c - len(stars), self.depth - 1, -2 * WIN, -best_v)
+            self.take(b, stars, m)
+            if v > best_v:
+                best_v = v
+                best = (stars, m)
+        return best
+
+
+def player(level):
+    """A quadcore level's name, or partner-D for the deeper partner: (name, chooser or None)."""
+    if level.startswith("partner-"):
+        try:
+            depth = int(level[8:])
+        except ValueError:
+            depth = 0
+        if not 3 <= depth <= 6:
+            raise ValueError("partner-D takes D = 3..6, not %r" % level[8:])
+        return Deeper(depth)
+    from quadcore import ai
+    if level not in ai.LEVELS:
+        raise ValueError("unknown level %r (%s, or partner-3 .. partner-6)"
+                         % (level, ", ".join(ai.LEVELS)))
+    return None
+
+
 # ----- the ladder ------------------------------------------------------------------------------
 
-def play(level, level_first, seed, opening=2, size=11, record=None):
+def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=None):
     """One game, the level against the sparring partner: 1 / 0.5 / 0 for the level. Every
-    turn played (opening marbles first) is appended to `record` when it is a list."""
+    turn played (opening marbles first) is appended to `record` when it is a list; a deeper
+    partner's pieces put down per move to `counts_out`."""
     from quadcore import ai
     from quadcore.arena import random_turn
     g = Game(size=size)
@@ -220,10 +312,17 @@ def play(level, level_first, seed, opening=2, size=11, record=None):
         if record is not None:
             record.append(t)
     ref = Sparring()
+    me = player(level)
     lv_seat = 0 if level_first else 1
     while g.result is None:
         if g.turn == lv_seat:
-            t = ai.choose(g, level, seed)
+            if me is None:
+                t = ai.choose(g, level, seed)
+            else:
+                t = me.choose(g)
+                if counts_out is not None:
+                    counts_out.append(me.pieces)
+                    me.pieces = 0
         else:
             t = ref.choose(g)
         g.play(t)
@@ -236,9 +335,10 @@ def play(level, level_first, seed, opening=2, size=11, record=None):
 
 
 def _job(args):
-    i, level, seed, keep = args
+    i, level, seed, keep, count = args
     rec = [] if keep else None
-    return i, play(level, i % 2 == 0, seed + i // 2, record=rec), rec
+    cnt = [] if count else None
+    return i, play(level, i % 2 == 0, seed + i // 2, record=rec, counts_out=cnt), rec, cnt
 
 
 def write_record(out, i, level, seed, r, rec):
@@ -270,23 +370,32 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", metavar="DIR",
                     help="write every game as a record DIR/game-NNN.txt")
+    ap.add_argument("--count", action="store_true",
+                    help="partner-D: print the pieces it puts down per move")
     a = ap.parse_args(argv)
+    try:
+        player(a.level)
+    except ValueError as e:
+        ap.error(str(e))
     if a.out:
         import os
         os.makedirs(a.out, exist_ok=True)
-    tasks = [(i, a.level, a.seed, bool(a.out)) for i in range(a.games)]
+    tasks = [(i, a.level, a.seed, bool(a.out), a.count) for i in range(a.games)]
     res = [None] * a.games
+    pieces = []
 
-    def done(i, r, rec):
+    def done(i, r, rec, cnt):
         res[i] = r
+        if cnt:
+            pieces.extend(cnt)
         if a.out:
             write_record(a.out, i, a.level, a.seed, r, rec)
 
     if a.jobs > 1:
         import multiprocessing
         with multiprocessing.Pool(a.jobs) as pool:
-            for i, r, rec in pool.imap_unordered(_job, tasks):
-                done(i, r, rec)
+            for i, r, rec, cnt in pool.imap_unordered(_job, tasks):
+                done(i, r, rec, cnt)
     else:
         for t in tasks:
             done(*_job(t))
@@ -300,6 +409,10 @@ def main(argv=None):
         s, lo, hi = interval(rs)
         print("%s vs sparring, %s: %d games, +%d =%d -%d, score %.3f (95%% %.3f .. %.3f)"
               % (a.level, name, len(rs), w, d, len(rs) - w - d, s, lo, hi))
+    if pieces:
+        pieces.sort()
+        print("%s: pieces put down per move, median %d, worst %d (%d moves)"
+              % (a.level, pieces[len(pieces) // 2], pieces[-1], len(pieces)))
     return 0
 
 
