@@ -91,6 +91,17 @@ def test_cap_bounds_the_search():
     assert max(free) > 100 and sorted(capped)[len(capped) // 2] < 30
 
 
+def test_the_last_turn_shortcut_changes_no_decision():
+    fast = []
+    slow = []
+    for last, out in ((True, fast), (False, slow)):
+        settings = dict(lab=expert_lab.LabSearch(last=last), where="both", pieces=out)
+        turns = [expert_lab.lab_choose(g, 16, settings) for g in positions(16, turns=16)]
+        out.append(turns)
+    assert fast[-1] == slow[-1]
+    assert sum(fast[:-1]) < 0.9 * sum(slow[:-1])
+
+
 def test_the_root_pool_is_the_partners_scan():
     lab = expert_lab.LabSearch()
     ref = sparring.Sparring()
