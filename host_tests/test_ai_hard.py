@@ -145,3 +145,18 @@ def test_stored_answers_are_the_checkers():
             assert not judge(t, st, turn), (t["name"], turn)
         if t["kind"] in ("win2", "starboth"):
             assert set(TC.win3_turns(st)) == {masks(x) for x in t["turns"]}, t["name"]
+
+
+def test_hard_score_counts_what_the_judge_counts():
+    """tools/hard_score.py (the README's per-kind table) counts with this file's judge: a
+    level that passes the tests above has every promised kind whole, and the wins in 3
+    it prints agree with a count made here."""
+    from tools import hard_score
+    res = hard_score.score(["average", "expert"])
+    for kind in PROMISES:
+        n, ok = res[kind]
+        assert n and ok == {"average": n, "expert": n}, (kind, res[kind])
+    items = [t for t in SUITE if t["kind"] == "win3"]
+    here = sum(1 for t in items
+               if not judge(t, TC.state_of(position(t)), ai.choose(position(t), "expert", 0)))
+    assert res["win3"][0] == len(items) and res["win3"][1]["expert"] == here
