@@ -280,7 +280,8 @@ class Deeper(Sparring):
 
 
 def player(level):
-    """A quadcore level's name, or partner-D for the deeper partner: (name, chooser or None)."""
+    """The player for `level`: None for a quadcore level (ai.choose plays it), a Deeper for
+    partner-D; ValueError for anything else."""
     if level.startswith("partner-"):
         try:
             depth = int(level[8:])
