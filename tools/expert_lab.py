@@ -164,7 +164,7 @@ def lab_choose(game, seed, settings):
     """The lab player's turn (the seeding of `quadcore.ai._player`); settings: a dict of
     LabTwo's class fields (lab, where, pieces) and the level's config (cfg)."""
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
-    p = LabTwo(game, "expert", rng)
+    p = LabTwo(game, "expert-old", rng)
     p.lab = settings["lab"]
     p.where = settings["where"]
     p.pieces = settings.get("pieces")
