@@ -221,10 +221,14 @@ class Turns:
         st = geo.cell_start
         cm = b.cnt[c]
         co = b.cnt[o]
+        noise = self.cfg["noise"]
+        mix = self.mix
         for x in range(len(cells)):
             if cells[x]:
                 continue
-            t = 0
+            # The level's noise as root_scores adds it (a hash of the cell and the root's
+            # one draw): the seed varies Expert's choice among turns valued alike.
+            t = ((x * 211 + mix) * 1021 >> 4) % (noise + 1) if noise else 0
             for i in range(st[x], st[x + 1]):
                 s = sqs[i]
                 t += GA[cm[s]] + GD[co[s]]

@@ -133,6 +133,7 @@ class Two(Turns, Search, Tss, Solve, Guard):
         self.made = None  # the last turn guard.try_turn tested
         self.stop = 0     # the guard's hard node limit
         self.wit = 0      # where the opponent wins in 2 after the turn tested last
+        self.mix = 0      # the root's draw for the noise (root_scores)
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
@@ -239,6 +240,7 @@ class Two(Turns, Search, Tss, Solve, Guard):
         cfg = self.cfg
         noise = cfg["noise"]
         mix = self.rng.next15()
+        self.mix = mix  # the turn search adds the same noise to its pool (turns.py)
         s_me = self.stars[seat]
         s_op = self.stars[(seat + 1) % self.players]
         bm = me * MAXCELLS
