@@ -11,8 +11,8 @@ What stays Expert's (`quadcore/ai/two.py`): a quad to complete, the exact attack
 (`search_blocks`), both, or none (then it plays exactly as Expert before its turn search,
 the level expert-old: the test checks that). The swapped-in search is
 `tools/sparring.py`'s deeper partner (its turns, its evaluation, alpha-beta over `depth`
-turns with the `width` best at each by a one-ply evaluation) with one change that a device could afford: the pool of free cells below the
-root comes from the root's scan plus the open twos made or lost since (the partner scans
+turns with the `width` best at each by a one-ply evaluation) with one change that a
+device could afford: the pool of free cells below the root comes from the root's scan plus the open twos made or lost since (the partner scans
 afresh at every node; measured no stronger). `--cap N` stops it after N pieces put down
 (the nodes past it are valued by the evaluation, the unvisited root turns drop out), as a
 device's node budget would. `--no-inner-stars`: below the root a side facing completion
