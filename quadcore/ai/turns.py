@@ -253,15 +253,23 @@ class Turns:
             if self.limit > self.budget - OVER:
                 self.limit = self.budget - OVER
             best_v = -2 * WIN
+            best_w = -4 * WIN - 2  # best_v, with its tie-break when the level has noise
+            tie = 1 if noise else 0
             self.ticked = self.nodes
             yield None
             for r in range(n):
                 if self.nodes >= self.limit:
                     break
                 i = TOPI[r]
-                v = yield from self.root_turn(i, c, o, sc, so, best_v)
-                if v > best_v:
-                    best_v = v
+                # With noise, turns valued alike are told apart by the seed (a hash of the
+                # cell and the root's draw, as in root_scores): searched with the bound one
+                # lower, so that a tie is an exact value, not a cut-off.
+                v = yield from self.root_turn(i, c, o, sc, so, best_v - tie)
+                if noise:
+                    v = v * 2 + ((TC[i] * 211 + mix) * 1021 >> 6) % 2
+                if v > best_w:
+                    best_w = v
+                    best_v = v // 2 if noise else v
                     best_i = i
         out = []
         nt = NNEED[0]
