@@ -29,7 +29,6 @@ from .search import Search
 from .guard import Guard
 from .solve import Solve
 from .tss import Tss
-from .turns import Turns
 
 # Level settings:
 #  w      scan weights: a marble into a square open for a colour holding k = 0, 1, 2 of its
@@ -61,13 +60,8 @@ LEVELS = {
                     tssn=60, tss=2, help=20, tol=1500, optcap=25, sol=(10, 20, 0, 0)),
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
                    tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(80, 30, 1, 1),
-                   ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
-                   tcap=100),
+                   ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000)),
 }
-# Expert before the turn search (turns.py): its free and covering turns searched by
-# search.py and search_blocks; kept for comparison (tools/expert_lab.py, the tests).
-LEVELS["expert-old"] = dict(LEVELS["expert"])
-del LEVELS["expert-old"]["tcap"]
 SV = 300    # a star, for fork values and Average's evaluation (unplayed stars decide games)
 FORK = 250  # Average's evaluation: having a fork cell to play
 
@@ -83,7 +77,7 @@ def tables_for(w):
     return t
 
 
-class Two(Turns, Search, Tss, Solve, Guard):
+class Two(Search, Tss, Solve, Guard):
     """One decision for the seat to move. Works on the game's board in place and takes back
     every piece it tries before it yields, so the game looks untouched at every tick."""
 
@@ -115,13 +109,6 @@ class Two(Turns, Search, Tss, Solve, Guard):
         self.full = self.budget  # (the search's share is less when the solver has one)
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
-        # tcap: pieces of the turn search (turns.py; two players only), scaled alike but
-        # exact on 11 x 11 (117 cells, 1,173 squares): the cap the lab measured.
-        self.tcap = cfg.get("tcap", 0) * geo.ncells * 1173 // (geo.nsq * 117)
-        # Below 11 x 11 the old search deepens pass by pass (5.7x the nodes on 5 x 5) and
-        # plays the small boards' solved wins (host_tests/test_ai_small.py): kept there.
-        if self.players != 2 or game.n < 11:
-            self.tcap = 0
         if cfg.get("optcap"):
             self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
         self.npath = 0
@@ -135,7 +122,6 @@ class Two(Turns, Search, Tss, Solve, Guard):
         self.made = None  # the last turn guard.try_turn tested
         self.stop = 0     # the guard's hard node limit
         self.wit = 0      # where the opponent wins in 2 after the turn tested last
-        self.mix = 0      # the root's draw for the noise (root_scores)
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
@@ -205,10 +191,7 @@ class Two(Turns, Search, Tss, Solve, Guard):
                             turn = [("marble", x)]
                     # 5b. Search the best candidates.
                     if turn is None:
-                        if self.tcap:
-                            turn = yield from self.turn_search(seat)
-                        else:
-                            turn = yield from self.search_root(seat)
+                        turn = yield from self.search_root(seat)
                 if sol and not won:
                     # 6. Never leave the opponent a forced win one turn could stop.
                     self.limit = self.nodes + max(sol[1], self.full - self.spent - self.nodes)
@@ -242,7 +225,6 @@ class Two(Turns, Search, Tss, Solve, Guard):
         cfg = self.cfg
         noise = cfg["noise"]
         mix = self.rng.next15()
-        self.mix = mix  # the turn search adds the same noise to its pool (turns.py)
         s_me = self.stars[seat]
         s_op = self.stars[(seat + 1) % self.players]
         bm = me * MAXCELLS
@@ -279,9 +261,6 @@ class Two(Turns, Search, Tss, Solve, Guard):
         the best one, stars on the rest; Average and Expert search it (`search_blocks`)."""
         if nt > self.stars[seat] + 1:
             nt = self.stars[seat] + 1  # lost against correct play: cover what we can
-        if self.tcap:
-            turn = yield from self.turn_search(seat)
-            return turn
         if self.cfg["k1"]:
             turn = yield from self.search_blocks(nt, seat)
             return turn
