@@ -115,18 +115,12 @@ class LabSearch(sparring.Deeper):
             return opts[0][1]
         if self.cap:
             self.limit = start + self.cap
-        best, best_v = opts[0][1], -2 * WIN
-        for _, (stars, m) in opts:
-            if self.limit is not None and self.pieces >= self.limit:
-                break
-            self.put(b, stars, m, c)
-            v = -self.value(b, o, c, s_o, s_c - len(stars), self.depth - 1, -2 * WIN, -best_v)
-            self.take(b, stars, m)
-            if v > best_v:
-                best_v = v
-                best = (stars, m)
+        best = self.best_of(b, c, o, s_c, s_o, opts)
         self.limit = None
         return best
+
+    def spent(self):
+        return self.limit is not None and self.pieces >= self.limit
 
 
 class LabTwo(two.Two):

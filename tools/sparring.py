@@ -265,11 +265,20 @@ class Deeper(Sparring):
         return best
 
     def search(self, b, c, o, s_c, s_o):
-        opts = self.ordered(b, c, o, s_c, s_o)
+        return self.best_of(b, c, o, s_c, s_o, self.ordered(b, c, o, s_c, s_o))
+
+    def spent(self):
+        """True when no more root turns may be searched (tools/expert_lab.py's cap)."""
+        return False
+
+    def best_of(self, b, c, o, s_c, s_o, opts):
+        """The root: the turn of `opts` (from `ordered`) with the best searched value."""
         best, best_v = opts[0][1], -2 * WIN
         if opts[0][0] == WIN:
             return best
         for _, (stars, m) in opts:
+            if self.spent():
+                break
             self.put(b, stars, m, c)
             v = -self.value(b, o, c, s_o, s_c - len(stars), self.depth - 1, -2 * WIN, -best_v)
             self.take(b, stars, m)
