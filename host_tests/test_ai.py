@@ -264,7 +264,7 @@ def test_a_threat_cell_worth_little_is_starred_and_the_marble_builds_elsewhere(l
         assert stars == {"a5"} and marble != "a5"
     else:
         assert marble == "a5" and not stars
-    # At Expert's threshold Average would star it too.
+    # At help 50 (Expert's threshold) either level stars it: the threshold is the difference.
     saved = TWO_LEVELS[level]["help"]
     try:
         TWO_LEVELS[level]["help"] = 50
