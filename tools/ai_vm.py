@@ -62,7 +62,7 @@ _SETUP = """
 import gc
 from quadcore.game import Game
 from quadcore import ai
-from quadcore.ai import core, fast, two, other, search, tss
+from quadcore.ai import core, fast, two, other, search, tss, turns
 for _w in set(v["w"] for v in two.LEVELS.values()):
     two.tables_for(_w)
 g = Game(**%r)

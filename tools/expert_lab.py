@@ -5,26 +5,28 @@ partner's deeper search, to measure what that search buys before anyone ports it
                                [--where both|free|cover|none] [--no-inner-stars]
                                [--attack N]
 
-What stays Expert's (`quadcore/ai/two.py`): a quad to complete, the exact attack (wins in
-2 and 3), the threat-space search, the guard against a forced loss. What is swapped
-(`--where`): the search of a free turn (`search_root`), of a covering turn
-(`search_blocks`), both, or none (then it plays exactly as shipped Expert: the test checks
-that). The swapped-in search is `tools/sparring.py`'s deeper partner (its turns, its
-evaluation, alpha-beta over `depth` turns with the `width` best at each by a one-ply
-evaluation) with one change that a device could afford: the pool of free cells below the
-root comes from the root's scan plus the open twos made or lost since (the partner scans
-afresh at every node; measured no stronger). `--cap N` stops it after N pieces put down
-(the nodes past it are valued by the evaluation, the unvisited root turns drop out), as a
-device's node budget would. `--no-inner-stars`: below the root a side facing completion
-cells covers with its marble only (as Expert's search does), never with stars on all and
-the marble free. Scores are against the unchanged partner (`tools.sparring`), each side
-first in half the games; it prints the search's pieces per decision (median, 90%, worst).
+What stays Expert's (`quadcore/ai/two.py`): a quad to complete, the exact attack (wins in 2
+and 3), the threat-space search, the guard against a forced loss. What is swapped
+(`--where`) in Expert's old search (`quadcore.ai.search.Search`, as Expert played before the
+turn search, turns.py, which grew out of this lab): the search of a free turn
+(`search_root`), of a covering turn (`search_blocks`), both, or none (then it plays exactly
+as that old Expert: the test checks that). The swapped-in search is `tools/sparring.py`'s
+deeper partner (its turns, its evaluation, alpha-beta over `depth` turns with the `width`
+best at each by a one-ply evaluation) with one change that a device could afford: the pool
+of free cells below the root comes from the root's scan plus the open twos made or lost
+since (the partner scans afresh at every node; measured no stronger). `--cap N` stops it
+after N pieces put down (the nodes past it are valued by the evaluation, the unvisited root
+turns drop out), as a device's node budget would. `--no-inner-stars`: below the root a side
+facing completion cells covers with its marble only (as the old search does), never with
+stars on all and the marble free. Scores are against the unchanged partner
+(`tools.sparring`), each side first in half the games; it prints the search's pieces per
+decision (median, 90%, worst).
 """
 
 import argparse
 import sys
 
-from quadcore.ai import two
+from quadcore.ai import search, two
 from quadcore.arena import random_turn
 from quadcore.game import Game
 from quadcore.prng import Rng
@@ -123,7 +125,7 @@ class LabSearch(sparring.Deeper):
         return self.limit is not None and self.pieces >= self.limit
 
 
-class LabTwo(two.Two):
+class LabTwo(search.Search):
     """Expert with its search (free turns, covering turns or both) done by `lab`."""
 
     lab = None
@@ -141,14 +143,14 @@ class LabTwo(two.Two):
 
     def search_root(self, seat):
         if self.where not in ("both", "free"):
-            turn = yield from two.Two.search_root(self, seat)
+            turn = yield from search.Search.search_root(self, seat)
             return turn
         yield None
         return self.swapped(seat)
 
     def search_blocks(self, nt, seat):
         if self.where not in ("both", "cover"):
-            turn = yield from two.Two.search_blocks(self, nt, seat)
+            turn = yield from search.Search.search_blocks(self, nt, seat)
             return turn
         yield None
         return self.swapped(seat)

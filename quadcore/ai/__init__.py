@@ -31,8 +31,15 @@ def _player(game, level, seed):
     # The same seed gives different (but repeatable) noise on different turns.
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
-        from .two import Two
-        return Two(game, level, rng)
+        from . import two
+        how = two.searcher(game, level)  # only the search this game plays is loaded
+        if how == "turns":
+            from .turns import Turns as cls
+        elif how == "search":
+            from .search import Search as cls
+        else:
+            cls = two.Two
+        return cls(game, level, rng)
     from .other import Other
     return Other(game, level, rng)
 

@@ -1,4 +1,11 @@
-"""Alpha-beta search of the two-colour player (a mixin of `two.Two`).
+"""The old alpha-beta search of the two-colour player: `Search`, a `two.Two` that searches
+its free turns (`search_root`) and its covering turns (`search_blocks`) cell by cell.
+
+Loaded only where the turn search (turns.py) does not play: boards below 11 x 11, where it
+deepens pass by pass and finds the solved small-board wins, and games of four in two teams.
+Made directly, it plays a level as it played before the turn search on every board (Expert
+so is compared with its past: tools/expert_lab.py, the tests). `quadcore.ai` picks
+the class (`two.searcher`); on 11 x 11 its code stays off the device's heap.
 
 Negamax over turns with make/unmake on the board in place (`fast.make`, `fast.unmake`):
  * the side to move with a completion cell has won;
@@ -15,40 +22,18 @@ Effort: a node is one piece put down; a decision stops searching at its node lim
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import (CAND, FORCED, INF, MAXCELLS, MAXDEPTH, MAXPLY, ORDER, PATH, RV, SCORE,
-                   TB, WIN, add, cells_with)
+from .core import (CAND, CHUNK, FORCED, INF, MAXCELLS, MAXDEPTH, MAXPLY, ORDER, PATH, RV,
+                   SCORE, TB, TBUF, WIN, add, cells_with)
 from .fast import H, NF, TWO, make, unmake
-
-# Nodes between two progress ticks at most (plus one answer's subtree): ~11 M fuel, about a
-# tenth of a second on the device. Each tick takes the root turn off the board and puts it
-# back (~1 node), so the UI may redraw at any tick.
-CHUNK = 12
+from .two import Two
 
 
-class Search:
-    # ----- pieces tried ------------------------------------------------------------------
-    def put(self, x, piece):
-        """Put a piece on empty cell x (counters and TWO), remembered for undo_to."""
-        make(self.b, x, piece)
-        PATH[self.npath] = x
-        self.npath += 1
-        self.nodes += 1
-
-    def undo_to(self, mark):
-        b = self.b
-        while self.npath > mark:
-            self.npath -= 1
-            unmake(b, PATH[self.npath])
+class Search(Two):
+    def __init__(self, game, level, rng):
+        Two.__init__(self, game, level, rng)
+        self.tcap = 0  # cell by cell wherever this class is used, turn search or not
 
     # ----- evaluation --------------------------------------------------------------------
-    def side_stars(self, seat):
-        side = self.sides[seat]
-        t = 0
-        for s in range(self.players):
-            if self.sides[s] == side:
-                t += self.stars[s]
-        return t
-
     def static(self, seat):
         """Score for `seat` to move in a quiet position (no completion cell for either)."""
         b = self.b
@@ -333,3 +318,52 @@ class Search:
                 CAND[j] = x
             depth += 1
         return [("marble", best_x)]
+
+    def search_blocks(self, nt, seat):
+        """Generator: search each way of covering the nt threat cells (the marble on each in
+        turn, stars on the others), and stars on all with the marble on one of the best free
+        cells. The star-all turn is taken for a forced win, or when the marble on the threat
+        cell would not help us (see LEVELS: help). Returns the turn."""
+        cfg = self.cfg
+        me = self.colour[seat]
+        depth = 1 if cfg["k2"] else 0
+        for i in range(nt):
+            TB[i] = TBUF[i]  # TBUF is reused by what the search calls
+        # The marble on each threat cell in turn, stars on the others.
+        yield from self.eval_turns(seat, TB, nt, nt, depth, True)
+        best = RV[0]
+        best_i = 0
+        for i in range(1, self.done):
+            if RV[i] > best:
+                best = RV[i]
+                best_i = i
+        free_x = -1
+        if self.stars[seat] >= nt:
+            # Star-then-attack: stars on every threat cell, the marble on a good free cell:
+            # the candidates are chosen with the stars down, then valued like the others.
+            for j in range(nt):
+                self.put(TB[j], STAR)
+            k = self.candidates(me, 1, 3)
+            self.undo_to(0)
+            for i in range(k):
+                CAND[i] = CAND[16 + i]
+            yield from self.eval_turns(seat, CAND, k, nt, depth, True)
+            fx = -1
+            free_v = -INF * 4
+            for i in range(self.done):
+                if RV[i] > free_v:
+                    free_v = RV[i]
+                    fx = CAND[i]
+            if free_v >= 4 * (WIN // 2):
+                free_x = fx  # a forced win
+            elif fx >= 0 and free_v > -4 * (WIN // 2) and \
+                    free_v >= best - 4 * cfg.get("tol", INF):
+                # (Only while the search does not rate the star clearly worse.)
+                if SCORE[TB[best_i]] * 100 < cfg["help"] * SCORE[fx]:
+                    free_x = fx
+        out = []
+        for j in range(nt):
+            if free_x >= 0 or j != best_i:
+                out.append(("star", TB[j]))
+        out.append(("marble", free_x if free_x >= 0 else TB[best_i]))
+        return out

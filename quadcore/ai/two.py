@@ -9,10 +9,11 @@ A turn is decided cheapest step first:
     sides and, per side, how many open squares holding two of its marbles pass through the
     cell (a marble there makes that many threes: two or more is a fork);
  4. per level: Trainer and Easy take the best noisy score; Average and Expert play a forced
-    win in 2 (Expert: 3) own turns (exact, `solve.py`, `guard.py`), else search their turns
-    (Average: the answers it forces, after a short threat-space search; Expert: deeper
-    forcing chains, the opponent's best replies; `search.py`, `tss.py`), and the turn chosen
-    may not leave the opponent a forced win in 2 (Expert: 3) that one turn could stop.
+    win in 2 (Expert: 3) own turns (exact, `solve.py`, `guard.py`), else a forcing chain of
+    their own (`tss.py`), else search whole turns 3 deep (`turns.py`; Average 20 pieces,
+    Expert 100; below 11 x 11 and in team games the old search, `search.py`, a subclass),
+    and the turn chosen may not leave the opponent a forced win in 2 (Expert: 3) that one
+    turn could stop.
 
 Why forks matter: a defender covers k completion cells with one marble and k - 1 stars, so a
 fork costs the defender stars, and wins outright once k > the defender's stars + 1.
@@ -22,10 +23,9 @@ Scores are ints far below 2**30; effort is a node budget (a node = one piece tri
 from ..board import MARBLE, STAR
 from ..notation import format_turn
 from . import core
-from .core import (CAND, EBUF, INF, LAST, MAXCELLS, ORDER, RV, SCORE, TB, TBUF, TM_SHIFT,
-                   TO_SHIFT, VAL, VMASK, WIN)
-from .fast import TWO, count, reset
-from .search import Search
+from .core import (EBUF, INF, LAST, MAXCELLS, ORDER, PATH, SCORE, TBUF, TM_SHIFT, TO_SHIFT,
+                   VAL, VMASK, WIN)
+from .fast import TWO, count, make, reset, unmake
 from .guard import Guard
 from .solve import Solve
 from .tss import Tss
@@ -35,7 +35,7 @@ from .tss import Tss
 #         marbles (building for our colour, blocking for the other)
 #  W fm   Average's evaluation: open squares with 1 and 2 own marbles, each fork cell beyond
 #         the first (SV and FORK below: a star, having a fork cell to play)
-#  ev     Expert's evaluation (fitted; see search.Search.static)
+#  ev     the old search's evaluation for Expert (fitted; see search.Search.static)
 #  noise  random points (0..noise) added to a cell's root score
 #  tilt   chance in 64 of not seeing a three that lies only on tilted squares
 #  k1 k2  own candidates at the root / the opponent's replies searched (0: none); kt forcing
@@ -44,24 +44,53 @@ from .tss import Tss
 #         them for the threat-space search of depth tss (own moves; one more when the
 #         defender has tlow stars or fewer), at most optcap for one answer of the opponent
 #         (long forced chains would eat the rest: capping them measured +60 Elo for Expert)
-#  help   covering one threat: the marble goes on the threat cell when that cell is worth
-#         at least help % of our best free cell or our search rates the star turn more than
-#         tol points worse; else a star there and the marble where it builds. Expert
-#         50; Average 20 (it blocks with the marble more often): with Average at 50 it
-#         played Expert nearly even (Expert 0.54), at 20 Expert scores 0.70-0.72 and
-#         Average still beats Easy 0.89-0.90 (400 games, seeds 7 and 3000), though it
-#         does worse against tools/sparring.py (0.26 instead of 0.35).
+#  help   covering one threat where the old search plays (search.py): the marble goes on
+#         the threat cell when that cell is worth at least help % of our best free cell or
+#         our search rates the star turn more than tol points worse; else a star there and
+#         the marble where it builds. Expert 50; Average 20 (it blocks with the marble more
+#         often, which kept it below Expert before both had the turn search).
+#  tcap   pieces of the turn search (turns.py), which plays the free and the covering turns
+#         of both players on 11 x 11 and larger; 0 or smaller boards: the old search. Average
+#         searches 20, Expert 100: against the sparring partner (tools/sparring.py) Average
+#         went from 0.22 to 0.35 with it and Expert still scores 0.58 against Average.
 #  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
 #         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
     "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=80,
-                    tssn=60, tss=2, help=20, tol=1500, optcap=25, sol=(10, 20, 0, 0)),
+                    tssn=60, tss=2, help=20, tol=1500, optcap=25, sol=(10, 20, 0, 0), tcap=20),
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
                    tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(80, 30, 1, 1),
-                   ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000)),
+                   ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
+                   tcap=100),
 }
+
+
+def turn_cap(cfg, players, n, ncells, nsq):
+    """Pieces of the turn search for a level's config on this board (0: it does not play).
+    Scaled like the budget but exact on 11 x 11 (117 cells, 1,173 squares), the cap the lab
+    measured. Below 11 x 11 the old search deepens pass by pass (5.7x the nodes on 5 x 5)
+    and plays the small boards' solved wins (host_tests/test_ai_small.py): kept there, and
+    in games of four in two teams."""
+    if players != 2 or n < 11:
+        return 0
+    return cfg.get("tcap", 0) * ncells * 1173 // (nsq * 117)
+
+
+def searcher(game, level):
+    """How `level` searches its turns on this game's board: None (Trainer, Easy: the best
+    cell), "turns" (turns.Turns: the turn search) or "search" (search.Search: the old one).
+    quadcore.ai makes that class, so each game loads only the code it plays."""
+    cfg = LEVELS[level]
+    if not cfg.get("k1"):
+        return None
+    geo = game.geo
+    if turn_cap(cfg, game.rules.players, game.n, geo.ncells, geo.nsq):
+        return "turns"
+    return "search"
+
+
 SV = 300    # a star, for fork values and Average's evaluation (unplayed stars decide games)
 FORK = 250  # Average's evaluation: having a fork cell to play
 
@@ -77,9 +106,11 @@ def tables_for(w):
     return t
 
 
-class Two(Search, Tss, Solve, Guard):
+class Two(Tss, Solve, Guard):
     """One decision for the seat to move. Works on the game's board in place and takes back
-    every piece it tries before it yields, so the game looks untouched at every tick."""
+    every piece it tries before it yields, so the game looks untouched at every tick.
+    Trainer and Easy play it as it is; Average and Expert through a subclass that searches
+    (`searcher`): turns.Turns or search.Search."""
 
     def __init__(self, game, level, rng):
         cfg = LEVELS[level]
@@ -109,6 +140,7 @@ class Two(Search, Tss, Solve, Guard):
         self.full = self.budget  # (the search's share is less when the solver has one)
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
+        self.tcap = turn_cap(cfg, self.players, game.n, geo.ncells, geo.nsq)
         if cfg.get("optcap"):
             self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
         self.npath = 0
@@ -122,6 +154,29 @@ class Two(Search, Tss, Solve, Guard):
         self.made = None  # the last turn guard.try_turn tested
         self.stop = 0     # the guard's hard node limit
         self.wit = 0      # where the opponent wins in 2 after the turn tested last
+        self.mix = 0      # the root's draw for the noise (root_scores)
+
+    # ----- pieces tried ------------------------------------------------------------------
+    def put(self, x, piece):
+        """Put a piece on empty cell x (counters and TWO), remembered for undo_to."""
+        make(self.b, x, piece)
+        PATH[self.npath] = x
+        self.npath += 1
+        self.nodes += 1
+
+    def undo_to(self, mark):
+        b = self.b
+        while self.npath > mark:
+            self.npath -= 1
+            unmake(b, PATH[self.npath])
+
+    def side_stars(self, seat):
+        side = self.sides[seat]
+        t = 0
+        for s in range(self.players):
+            if self.sides[s] == side:
+                t += self.stars[s]
+        return t
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
@@ -191,7 +246,10 @@ class Two(Search, Tss, Solve, Guard):
                             turn = [("marble", x)]
                     # 5b. Search the best candidates.
                     if turn is None:
-                        turn = yield from self.search_root(seat)
+                        if self.tcap:
+                            turn = yield from self.turn_search(seat)
+                        else:
+                            turn = yield from self.search_root(seat)
                 if sol and not won:
                     # 6. Never leave the opponent a forced win one turn could stop.
                     self.limit = self.nodes + max(sol[1], self.full - self.spent - self.nodes)
@@ -225,6 +283,7 @@ class Two(Search, Tss, Solve, Guard):
         cfg = self.cfg
         noise = cfg["noise"]
         mix = self.rng.next15()
+        self.mix = mix  # the turn search adds the same noise to its pool (turns.py)
         s_me = self.stars[seat]
         s_op = self.stars[(seat + 1) % self.players]
         bm = me * MAXCELLS
@@ -261,6 +320,9 @@ class Two(Search, Tss, Solve, Guard):
         the best one, stars on the rest; Average and Expert search it (`search_blocks`)."""
         if nt > self.stars[seat] + 1:
             nt = self.stars[seat] + 1  # lost against correct play: cover what we can
+        if self.tcap:
+            turn = yield from self.turn_search(seat)
+            return turn
         if self.cfg["k1"]:
             turn = yield from self.search_blocks(nt, seat)
             return turn
@@ -273,53 +335,4 @@ class Two(Search, Tss, Solve, Guard):
             if TBUF[i] != best_t:
                 out.append(("star", TBUF[i]))
         out.append(("marble", best_t))
-        return out
-
-    def search_blocks(self, nt, seat):
-        """Generator: search each way of covering the nt threat cells (the marble on each in
-        turn, stars on the others), and stars on all with the marble on one of the best free
-        cells. The star-all turn is taken for a forced win, or when the marble on the threat
-        cell would not help us (see LEVELS: help). Returns the turn."""
-        cfg = self.cfg
-        me = self.colour[seat]
-        depth = 1 if cfg["k2"] else 0
-        for i in range(nt):
-            TB[i] = TBUF[i]  # TBUF is reused by what the search calls
-        # The marble on each threat cell in turn, stars on the others.
-        yield from self.eval_turns(seat, TB, nt, nt, depth, True)
-        best = RV[0]
-        best_i = 0
-        for i in range(1, self.done):
-            if RV[i] > best:
-                best = RV[i]
-                best_i = i
-        free_x = -1
-        if self.stars[seat] >= nt:
-            # Star-then-attack: stars on every threat cell, the marble on a good free cell:
-            # the candidates are chosen with the stars down, then valued like the others.
-            for j in range(nt):
-                self.put(TB[j], STAR)
-            k = self.candidates(me, 1, 3)
-            self.undo_to(0)
-            for i in range(k):
-                CAND[i] = CAND[16 + i]
-            yield from self.eval_turns(seat, CAND, k, nt, depth, True)
-            fx = -1
-            free_v = -INF * 4
-            for i in range(self.done):
-                if RV[i] > free_v:
-                    free_v = RV[i]
-                    fx = CAND[i]
-            if free_v >= 4 * (WIN // 2):
-                free_x = fx  # a forced win
-            elif fx >= 0 and free_v > -4 * (WIN // 2) and \
-                    free_v >= best - 4 * cfg.get("tol", INF):
-                # (Only while the search does not rate the star clearly worse.)
-                if SCORE[TB[best_i]] * 100 < cfg["help"] * SCORE[fx]:
-                    free_x = fx
-        out = []
-        for j in range(nt):
-            if free_x >= 0 or j != best_i:
-                out.append(("star", TB[j]))
-        out.append(("marble", free_x if free_x >= 0 else TB[best_i]))
         return out

@@ -1,0 +1,186 @@
+"""quadcore/ai/turns.py, Expert's turn search: checked against the host-only lab it was
+ported from (tools/expert_lab.py, dicts and lists, the sparring partner's own evaluation),
+decision by decision and value by value; its pieces come off at every tick; it is what
+Expert now plays."""
+
+from pathlib import Path
+
+from quadcore import Game, ai
+from quadcore.ai import core, fast, search, turns, two
+from quadcore.arena import random_turn
+from quadcore.prng import Rng
+from tools import expert_lab, sparring
+
+from test_ai_fast import set_two_from_scratch
+
+
+def positions(seed, turns_=40):
+    """Positions along a partner-against-partner game (2 random opening marbles)."""
+    g = Game(size=11)
+    rng = Rng(seed)
+    for _ in range(2):
+        g.play(random_turn(g, rng))
+    ref = sparring.Sparring()
+    k = 0
+    while g.result is None and k < turns_:
+        k += 1
+        yield g
+        g.play(ref.choose(g))
+
+
+def snapshot(g):
+    b = g.board
+    return (bytes(b.cells), [list(c) for c in b.cnt], [list(n) for n in b.nopen],
+            list(g.stars_left), list(g.marbles_left), g.turn)
+
+
+class Checked(turns.Turns):
+    """Expert whose turn search is compared, at the moment it runs, with the lab's search
+    (pool 3, width 3, depth 3, cap 100) on the same position. The decision's budget clamp
+    is lifted here (the lab has none); everything else is the shipped code."""
+
+    seen = None  # list of (port's turn, lab's turn)
+
+    def turn_search(self, seat):
+        self.budget = 10 ** 6
+        self.cfg = dict(self.cfg, noise=0)  # (the lab's pool has no noise)
+        before = snapshot_board(self.b)
+        turn = yield from turns.Turns.turn_search(self, seat)
+        assert snapshot_board(self.b) == before
+        c = self.colour[seat]
+        lab = expert_lab.LabSearch(3, 3, 100, True, True, 3)
+        lab.pieces = 0
+        stars, m = lab.decide(self.b, c, 1 - c, self.stars[seat], self.stars[1 - seat])
+        mine = sorted(y for kind, y in turn if kind == "star"), turn[-1][1]
+        self.seen.append((mine, (sorted(stars), m)))
+        return turn
+
+
+def snapshot_board(b):
+    return bytes(b.cells), [list(c) for c in b.cnt], [list(n) for n in b.nopen]
+
+
+def test_the_port_decides_as_the_lab_it_was_measured_as():
+    seen = []
+    for seed in (21, 22, 23, 24, 25, 26):
+        for g in positions(seed):
+            p = Checked(g, "expert", Rng(seed))
+            p.seen = seen
+            for _ in p.run():
+                pass
+    assert len(seen) >= 80
+    assert all(a == b for a, b in seen), [x for x in seen if x[0] != x[1]][:3]
+
+
+def test_evaluate_is_the_partners_evaluation_from_the_counters(monkeypatch):
+    # The partner's evaluation with its own WIN, recomputed from scratch with dicts, against
+    # the port's (TWO / NF / H read incrementally), for both sides and a range of stars.
+    monkeypatch.setattr(turns, "WIN", sparring.WIN)
+    n = 0
+    wins = 0
+    for seed in (31, 32, 33):
+        for g in positions(seed):
+            b = g.board
+            set_two_from_scratch(b)
+            for p in (0, 1):
+                for sp, sq in ((0, 0), (1, 3), (3, 1), (5, 5), (2, 0)):
+                    v = turns.evaluate(b, p, 1 - p, sp, sq)
+                    assert v == sparring.evaluate(b, p, 1 - p, sp, sq)
+                    wins += abs(v) >= sparring.WIN // 4
+                    n += 1
+    assert n >= 400 and wins  # and some positions hold forks and completion cells
+
+
+def test_root_pool_values_are_the_partners_greedy_scan():
+    for g in positions(41, 12):
+        b = g.board
+        c = g.rules.seat_colours[g.turn][0]
+        set_two_from_scratch(b)
+        p = turns.Turns(g, "expert", Rng(1))
+        p.cfg = dict(p.cfg, noise=0)  # (the partner's scan has no noise)
+        gen = p.turn_search(g.turn)
+        next(gen)  # the root values are filled before the first tick
+        gen.close()
+        ref = sparring.greedy(b, c, 1 - c)
+        for x, v in ref.items():
+            t = fast.TWO[x] + fast.TWO[core.MAXCELLS + x]
+            assert turns.ROOT[x] + turns.PW * t == v
+
+
+def test_ticks_leave_the_board_as_passed_and_come_every_few_pieces(monkeypatch):
+    count = [0]
+    put = two.Two.put
+
+    def counting_put(self, x, piece):
+        count[0] += 1
+        put(self, x, piece)
+
+    monkeypatch.setattr(two.Two, "put", counting_put)
+    worst = 0
+    n = 0
+    searched = [0]
+    ts = turns.Turns.turn_search
+
+    def counted_search(self, seat):
+        searched[0] += 1
+        turn = yield from ts(self, seat)
+        return turn
+
+    monkeypatch.setattr(turns.Turns, "turn_search", counted_search)
+    for g in positions(51, 30):
+        before = snapshot(g)
+        last = count[0]
+        for step in ai.think(g, "expert", 3):
+            assert snapshot(g) == before
+            worst = max(worst, count[0] - last)
+            last = count[0]
+            n += 1
+        # Closed half-way, every piece comes off (two.Two.run's finally).
+        for k in (2, 4, 7):
+            gen = ai.think(g, "expert", 3)
+            for _ in range(k):
+                if next(gen) is not None:
+                    break
+            gen.close()
+            assert snapshot(g) == before
+    # Between two ticks: one root ranking (up to ~7 turns of up to 5 pieces) or one
+    # opponent answer with our ranked replies (~15 pieces), or another phase's chunk.
+    assert searched[0] >= 20 and n > 100 and worst <= 64, (worst, n)
+
+
+def test_expert_plays_the_turn_search_the_old_one_below_11_and_in_team_games():
+    differ = 0
+    n = 0
+    for g in positions(61, 30):
+        t = ai.choose(g, "expert", 5)
+        old = Game.from_bytes(g.to_bytes())
+        p = search.Search(old, "expert", Rng(5 * 4099 + g.turns * 131 + g.board.empty))
+        for step in p.run():
+            t_old = step
+        differ += t != t_old
+        n += 1
+    assert n >= 15 and differ >= 3
+    g = Game(size=11, variant="bridge", players=4)
+    assert two.Two(g, "expert", Rng(1)).tcap == 0 and two.searcher(g, "expert") == "search"
+    for n, want in ((9, "search"), (11, "turns"), (13, "turns")):
+        g = Game(size=n)
+        for level in ("average", "expert"):
+            assert two.searcher(g, level) == want
+        assert two.searcher(g, "easy") is None  # no search at all
+
+
+def test_each_game_loads_only_the_search_it_plays():
+    # On 11 x 11 Average and Expert import the turn search, not the old one (its code stays
+    # off the device's heap); on 9 x 9 the other way round; Easy neither.
+    import subprocess
+    import sys
+    code = ("import sys; from quadcore import Game, ai; g = Game(size=%d); g.play('f6'); "
+            "[ai.choose(g, lv, 3) for lv in %r]; "
+            "print(*[m in sys.modules for m in ('quadcore.ai.turns', 'quadcore.ai.search')])")
+    root = str(Path(__file__).resolve().parent.parent)
+    for n, levels, want in ((11, ("average", "expert"), "True False"),
+                            (9, ("average", "expert"), "False True"),
+                            (11, ("easy", "trainer"), "False False")):
+        out = subprocess.run([sys.executable, "-c", code % (n, levels)], cwd=root,
+                             capture_output=True, text=True, check=True).stdout.strip()
+        assert out == want, (n, levels, out)
