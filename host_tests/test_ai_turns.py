@@ -36,7 +36,7 @@ def snapshot(g):
 
 class Checked(turns.Turns):
     """Expert whose turn search is compared, at the moment it runs, with the lab's search
-    (pool 3, width 3, depth 3, cap 100) on the same position. The decision's budget clamp
+    (pool 3, width 3, depth 3, capped at the level's tcap) on the same position. The decision's budget clamp
     is lifted here (the lab has none); everything else is the shipped code."""
 
     seen = None  # list of (port's turn, lab's turn)
@@ -48,7 +48,7 @@ class Checked(turns.Turns):
         turn = yield from turns.Turns.turn_search(self, seat)
         assert snapshot_board(self.b) == before
         c = self.colour[seat]
-        lab = expert_lab.LabSearch(3, 3, 100, True, True, 3)
+        lab = expert_lab.LabSearch(3, 3, self.tcap, True, True, 3)
         lab.pieces = 0
         stars, m = lab.decide(self.b, c, 1 - c, self.stars[seat], self.stars[1 - seat])
         mine = sorted(y for kind, y in turn if kind == "star"), turn[-1][1]

@@ -51,19 +51,26 @@ from .tss import Tss
 #         often, which kept it below Expert before both had the turn search).
 #  tcap   pieces of the turn search (turns.py), which plays the free and the covering turns
 #         of both players on 11 x 11 and larger; 0 or smaller boards: the old search. Average
-#         searches 20, Expert 100: against the sparring partner (tools/sparring.py) Average
-#         went from 0.22 to 0.35 with it and Expert still scores 0.58 against Average.
+#         searches 20, Expert 160 (what is left of its budget binds first: 250 plays alike):
+#         against the sparring partner (tools/sparring.py) Average went from 0.22 to 0.41
+#         with it, and Expert still scores 0.60 against Average.
+#  chains 1: the threat-space search runs before the turn search too. Average needs it (its
+#         20 pieces miss two of the forcing wins in 5 of the tactics suite); Expert's search
+#         finds them, and without the threat-space search its search gets those nodes:
+#         with the attack halved too (sol 40, not 80) it scored 0.546 against the partner
+#         over 800 games (seeds 7, 3000, 5000, 11) instead of 0.521, in the same CPU time.
 #  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
 #         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
     "trainer": dict(w=(2, 6, 14), noise=40, tilt=24, k1=0),
     "easy": dict(w=(2, 6, 14), noise=14, tilt=8, k1=0),
     "average": dict(w=(2, 6, 14), W=(1, 4), fm=100, noise=2, tilt=0, k1=8, k2=0, budget=80,
-                    tssn=60, tss=2, help=20, tol=1500, optcap=25, sol=(10, 20, 0, 0), tcap=20),
+                    tssn=60, tss=2, help=20, tol=1500, optcap=25, sol=(10, 20, 0, 0), tcap=20,
+                    chains=1),
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
-                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(80, 30, 1, 1),
+                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(40, 30, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
-                   tcap=100),
+                   tcap=160),
 }
 
 
@@ -231,8 +238,9 @@ class Two(Tss, Solve, Guard):
                 elif not cfg["k1"]:
                     turn = [("marble", ORDER[0])]
                 else:
-                    # 5a. A forcing chain of our own, on part of the budget.
-                    if cfg.get("tss"):
+                    # 5a. A forcing chain of our own, on part of the budget (not before
+                    # Expert's turn search: see LEVELS, chains).
+                    if cfg.get("tss") and (cfg.get("chains") or not self.tcap):
                         self.limit = min(self.budget,
                                          cfg["tssn"] * self.full // cfg["budget"])
                         depth = cfg["tss"]
