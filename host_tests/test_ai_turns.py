@@ -7,31 +7,12 @@ from pathlib import Path
 
 from quadcore import Game, ai
 from quadcore.ai import core, fast, search, turns, two
-from quadcore.arena import random_turn
 from quadcore.prng import Rng
 from tools import expert_lab, sparring
 
+from test_ai import count_puts
 from test_ai_fast import set_two_from_scratch
-
-
-def positions(seed, turns_=40):
-    """Positions along a partner-against-partner game (2 random opening marbles)."""
-    g = Game(size=11)
-    rng = Rng(seed)
-    for _ in range(2):
-        g.play(random_turn(g, rng))
-    ref = sparring.Sparring()
-    k = 0
-    while g.result is None and k < turns_:
-        k += 1
-        yield g
-        g.play(ref.choose(g))
-
-
-def snapshot(g):
-    b = g.board
-    return (bytes(b.cells), [list(c) for c in b.cnt], [list(n) for n in b.nopen],
-            list(g.stars_left), list(g.marbles_left), g.turn)
+from test_expert_lab import positions, snapshot
 
 
 class Checked(turns.Turns):
@@ -63,7 +44,7 @@ def snapshot_board(b):
 def test_the_port_decides_as_the_lab_it_was_measured_as():
     seen = []
     for seed in (21, 22, 23, 24, 25, 26):
-        for g in positions(seed):
+        for g in positions(seed, 40):
             p = Checked(g, "expert", Rng(seed))
             p.seen = seen
             for _ in p.run():
@@ -79,7 +60,7 @@ def test_evaluate_is_the_partners_evaluation_from_the_counters(monkeypatch):
     n = 0
     wins = 0
     for seed in (31, 32, 33):
-        for g in positions(seed):
+        for g in positions(seed, 40):
             b = g.board
             set_two_from_scratch(b)
             for p in (0, 1):
@@ -108,14 +89,7 @@ def test_root_pool_values_are_the_partners_greedy_scan():
 
 
 def test_ticks_leave_the_board_as_passed_and_come_every_few_pieces(monkeypatch):
-    count = [0]
-    put = two.Two.put
-
-    def counting_put(self, x, piece):
-        count[0] += 1
-        put(self, x, piece)
-
-    monkeypatch.setattr(two.Two, "put", counting_put)
+    count = count_puts(monkeypatch)
     worst = 0
     n = 0
     searched = [0]
