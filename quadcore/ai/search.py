@@ -22,9 +22,9 @@ Effort: a node is one piece put down; a decision stops searching at its node lim
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import (CAND, CHUNK, FORCED, INF, MAXCELLS, MAXDEPTH, MAXPLY, ORDER, PATH, RV,
-                   SCORE, TB, TBUF, WIN, add, cells_with)
-from .fast import H, NF, TWO, make, unmake
+from .core import (CAND, CHUNK, FORCED, INF, MAXCELLS, MAXDEPTH, MAXPLY, ORDER, RV, SCORE,
+                   TB, TBUF, WIN, add, cells_with)
+from .fast import H, NF, TWO
 from .two import Two
 
 
@@ -173,8 +173,9 @@ class Search(Two):
         turn's marble cell, the marble on buf[i]. RV[i] = value * 4 + a tie-break from the
         root score; self.done = how many were valued (the budget may stop it early). The
         opponent's answers are tried in chunks of about CHUNK nodes with the turn taken back
-        in between, so it yields often and always with the board as it came. `full`: every turn gets the
-        full window (the block search compares them all); else alpha-beta across turns."""
+        in between, so it yields often and always with the board as it came. `full`: every
+        turn gets the full window (the block search compares them all); else alpha-beta
+        across turns."""
         me = self.colour[seat]
         nxt = (seat + 1) % self.players
         alpha = -INF

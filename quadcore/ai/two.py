@@ -20,7 +20,6 @@ fork costs the defender stars, and wins outright once k > the defender's stars +
 Scores are ints far below 2**30; effort is a node budget (a node = one piece tried).
 """
 
-from ..board import MARBLE, STAR
 from ..notation import format_turn
 from . import core
 from .core import (EBUF, INF, LAST, MAXCELLS, ORDER, PATH, SCORE, TBUF, TM_SHIFT, TO_SHIFT,
