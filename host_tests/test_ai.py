@@ -274,15 +274,9 @@ def test_a_threat_cell_worth_little_is_starred_and_the_marble_builds_elsewhere(l
     # The old search (smaller boards) decides by LEVELS help: Average stars a threat cell
     # only below a fifth of its best cell (help 20: it blocks a5 with its marble and keeps
     # the star), Expert below a half; at help 50 either level stars it.
-    from quadcore.ai.search import Search
+    from test_expert_lab import old_expert
 
-    def old(level):
-        rng = Rng(0 * 4099 + g.turns * 131 + g.board.empty)  # quadcore.ai's seeding
-        for step in Search(g, level, rng).run():
-            turn = step
-        return parse(turn, 11)
-
-    marble, stars = old(level)
+    marble, stars = parse(old_expert(g, 0, level), 11)
     if level == "expert":
         assert stars == {"a5"} and marble != "a5"
     else:
@@ -290,7 +284,7 @@ def test_a_threat_cell_worth_little_is_starred_and_the_marble_builds_elsewhere(l
     saved = TWO_LEVELS[level]["help"]
     try:
         TWO_LEVELS[level]["help"] = 50
-        marble, stars = old(level)
+        marble, stars = parse(old_expert(g, 0, level), 11)
         assert stars == {"a5"} and marble != "a5"
     finally:
         TWO_LEVELS[level]["help"] = saved

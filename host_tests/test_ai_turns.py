@@ -6,19 +6,20 @@ Expert now plays."""
 from pathlib import Path
 
 from quadcore import Game, ai
-from quadcore.ai import core, fast, search, turns, two
+from quadcore.ai import core, fast, turns, two
 from quadcore.prng import Rng
 from tools import expert_lab, sparring
 
 from test_ai import count_puts
 from test_ai_fast import set_two_from_scratch
-from test_expert_lab import positions, snapshot
+from test_expert_lab import old_expert, positions, snapshot
 
 
 class Checked(turns.Turns):
     """Expert whose turn search is compared, at the moment it runs, with the lab's search
-    (pool 3, width 3, depth 3, capped at the level's tcap) on the same position. The decision's budget clamp
-    is lifted here (the lab has none); everything else is the shipped code."""
+    (pool 3, width 3, depth 3, capped at the level's tcap) on the same position. The
+    decision's budget clamp is lifted here (the lab has none); everything else is the
+    shipped code."""
 
     seen = None  # list of (port's turn, lab's turn)
 
@@ -127,11 +128,7 @@ def test_expert_plays_the_turn_search_the_old_one_below_11_and_in_team_games():
     n = 0
     for g in positions(61, 30):
         t = ai.choose(g, "expert", 5)
-        old = Game.from_bytes(g.to_bytes())
-        p = search.Search(old, "expert", Rng(5 * 4099 + g.turns * 131 + g.board.empty))
-        for step in p.run():
-            t_old = step
-        differ += t != t_old
+        differ += t != old_expert(Game.from_bytes(g.to_bytes()), 5)
         n += 1
     assert n >= 15 and differ >= 3
     g = Game(size=11, variant="bridge", players=4)

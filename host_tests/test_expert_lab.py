@@ -36,11 +36,11 @@ def snapshot(g):
             list(g.stars_left), list(g.marbles_left), g.turn)
 
 
-def old_expert(g, seed):
-    """Expert's turn with the search it shipped before the turn search (search.Search made
-    directly: the same pipeline, `search_root` and `search_blocks`), seeded as
-    `quadcore.ai` seeds."""
-    p = search.Search(g, "expert", Rng(seed * 4099 + g.turns * 131 + g.board.empty))
+def old_expert(g, seed, level="expert"):
+    """The level's turn with the old search, as Expert played before the turn search
+    (search.Search made directly: the same pipeline, `search_root` and `search_blocks`),
+    seeded as `quadcore.ai` seeds."""
+    p = search.Search(g, level, Rng(seed * 4099 + g.turns * 131 + g.board.empty))
     turn = None
     for step in p.run():
         turn = step
