@@ -255,15 +255,16 @@ def panel(app, b, icons, w, h, glyphs):
             fill = rect(ui, bx, y, box_w, row_h - 2, view.FILL)
             seats.append(fill)
             pn.fills.append(fill)
-            tg = displayio.TileGrid(b.sheet, pixel_shader=b.palette, width=1, height=1,
-                                    tile_width=cell, tile_height=cell,
-                                    default_tile=view.T_STAR if kind else icons[seat],
-                                    x=bx + 2 + (icon - cell) // 2,
-                                    y=y + (row_h - 2 - cell) // 2)
-            # Rows thinner than a cell (many seats, big cells) would spill the icon into
-            # the next row: leave it out, the count and the frame still show.
-            tg.hidden = icon < cell
-            tiles.append(tg)
+            # Rows thinner than a cell (many seats, big cells: 6 seats on the Titano) would
+            # spill the icon into the next row: no icon, the count and the frame still
+            # show (and no TileGrid made only to be hidden: 12 of them were ~1.5 KB).
+            if icon < cell:
+                continue
+            tiles.append(displayio.TileGrid(b.sheet, pixel_shader=b.palette, width=1,
+                                            height=1, tile_width=cell, tile_height=cell,
+                                            default_tile=view.T_STAR if kind else icons[seat],
+                                            x=bx + 2 + (icon - cell) // 2,
+                                            y=y + (row_h - 2 - cell) // 2))
     for tg in tiles:
         seats.append(tg)
     seats.append(counts)
