@@ -134,8 +134,13 @@ def _draw_text(bmp, glyphs, x, y, s):
 
 def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     """A view.Board for an n x n board with ncolours marble colours."""
-    spritedraw = app.use("spritedraw")
     ts, cell, bx, by = sizes(w, h, n)
+    # The sprite sheet's bitmap before spritedraw's code: it is the screen's largest block
+    # (6.6 KB for 6 colours at 26 px on the Titano), and on CircuitPython's VM it found no
+    # hole once that code was in (a 6-player game then fell back to a standard one).
+    sheet = displayio.Bitmap(cell * (view.T_MARBLE + 2 * ncolours + (1 if moves else 0)),
+                             cell, 16)
+    spritedraw = app.use("spritedraw")
     b = view.Board()
     b.n = n
     b.cell = cell
@@ -144,7 +149,8 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     b.ts = ts
     b.ncolours = ncolours
     b.outline = None
-    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours, moves)
+    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours, moves, sheet)
+    del sheet
     b.left = view.T_MARBLE + 2 * ncolours
     del spritedraw
     app.forget("spritedraw")
