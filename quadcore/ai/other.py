@@ -60,6 +60,8 @@ def _tables():
 
 
 class Other:
+    weights = _W  # a placed marble's worth by its open squares (othermoves reads it here)
+
     def __init__(self, game, level, rng, tactics=None):
         """tactics=False: the greedy policy alone (before the exact tactics; kept for the
         ladder that measures them, tools/other_ladder.py)."""
@@ -175,8 +177,7 @@ class Other:
                     TBUF[k] = t
                     k += 1
             nt = k
-        ta, td = _tables()
-        _scan(b, (c,), self.ops, ta, td)
+        self.scan_own(c)
         cells = b.cells
         self._scores(cells, c if self.noise <= 2 else -1)
         if nt:
@@ -205,6 +206,11 @@ class Other:
                 bv = SCORE[x]
                 best = x
         return best
+
+    def scan_own(self, c):
+        """VAL for our colour c against every opposing colour (here and in othermoves)."""
+        ta, td = _tables()
+        _scan(self.b, (c,), self.ops, ta, td)
 
     def _scores(self, cells, c=-1):
         """SCORE[x] = the scan value plus the level's noise (a hash of the cell and one draw

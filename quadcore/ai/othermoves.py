@@ -1,13 +1,13 @@
 """Trek and Rapid for the other games' player (other.py): marbles that move. A module of its
 own, loaded by `Other.run` only in these games, so the games that only place marbles (3-6
 players, Duel) do not hold its code on the device. Each function takes the `Other` playing
-(o) as its first argument.
+(o) as its first argument; it imports nothing of other.py (no import circle): the scan
+and the weights come through o.
 """
 
 from ..board import MARBLE, STAR
 from . import core
 from .core import SCORE, TBUF
-from .other import _W, _scan, _tables
 
 _OWN = bytearray(16)
 _DEST = bytearray(32)  # destinations tried
@@ -41,8 +41,7 @@ def run_moves(o, in_hand):
             if ok:
                 return [("move", f, w)]
     yield None
-    ta, td = _tables()
-    _scan(b, (c,), o.ops, ta, td)
+    o.scan_own(c)
     o._scores(cells)
     # 2. Destinations: the best few cells and the opponents' completion cells.
     k = core.top_cells(SCORE, cells, 8, _DEST, 0)
@@ -184,9 +183,10 @@ def _value_of_own(o, x, c):
     b = o.b
     geo = b.geo
     cnt = b.cnt[c]
+    w = o.weights
     v = 0
     for i in range(geo.cell_start[x], geo.cell_start[x + 1]):
         k = cnt[geo.cell_sq[i]]
         if k < 8:
-            v += _W[k - 1] if k >= 1 and k <= 3 else 0
+            v += w[k - 1] if k >= 1 and k <= 3 else 0
     return v
