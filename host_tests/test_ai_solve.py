@@ -184,5 +184,5 @@ def sc_cell(game, b):
 
 
 def s_path(s, j):
-    from quadcore.ai.core import PATH
+    from quadcore.ai.fast import PATH
     return PATH[j]

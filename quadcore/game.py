@@ -113,8 +113,12 @@ class Game:
         return format_turn(actions, self.n)
 
     def record(self):
-        """The complete turns so far, one per line (rules.md notation)."""
-        return "\n".join(format_turn(t, self.n) for t in self.history)
+        """The complete turns so far, one per line (rules.md notation). Each turn is decoded
+        and dropped in turn (self.history holds them all at once: at the end of a long Trek
+        game on CircuitPython's VM that list was the allocation with no room)."""
+        st = self._starts
+        return "\n".join([format_turn(self._actions(st[t], st[t + 1]), self.n)
+                          for t in range(self._nturns)])
 
     def name(self, x):
         return cell_name(x, self.n)

@@ -53,9 +53,9 @@ def load_variant_suite(path=VARIANT_SUITE):
     return out
 
 
-# The other games' tactics, loaded before the measured move (the device loads them with
-# the game's first move of Average or Expert, once).
-VARIANT_PATCH = "\nfrom quadcore.ai import tact, otherguard\n"
+# The other games' tactics and Trek / Rapid's moves, loaded before the measured move (the
+# device loads them with the game's first move of Average or Expert, once).
+VARIANT_PATCH = "\nfrom quadcore.ai import tact, otherguard, othermoves\n"
 
 
 _SETUP = """

@@ -1,9 +1,9 @@
-"""Builds the game screen: layout from the display size, palettes, the board (sprite sheet,
-captions, tile grid) and the side panel. Imported only while building (start-up, a new
-game of another size or player count, a contrast change) and dropped afterwards: the
-running game keeps the objects (quadpocket.view) but not this code (~4 KB compiled).
+"""Builds the game screen: layout, palettes, the board (sprite sheet, captions, tile grid)
+and the side panel. Imported only while building (start-up, a new game of another size or
+player count, a contrast change), then dropped: the game keeps the objects
+(quadpocket.view), not this code (~4 KB compiled).
 
-Layout (landscape only): the board on the left with its captions, the panel on the right.
+Layout (landscape only): the board left with its captions, the panel right.
 320x240: 20 px cells, 79 px panel; 480x320: 26 px cells, panel text and board captions
 at scale 2.
 """
@@ -25,9 +25,9 @@ NORMAL = (0x000000, 0xC89B5A, 0x8C6A3C, 0x202020, 0xF4F4F4, 0xFAFAFA, 0x00E8FF,
 CONTRAST = (0x000000, 0x000000, 0x808080, 0x000000, 0x000000, 0xB0B0B0, 0x00FFFF,
             0x00FF00, 0xFF00FF, 0xFFFF00,
             0xFFFFFF, 0xFFFF00, 0x00FFFF, 0xFF60FF, 0xFF9000, 0x60FF60)
-# Panel colours by role (view.TURN ...; 0 and 1 free), then text: normal, disabled. Boxes
-# have no frames, so every fill stands out from the black screen; white text must read on
-# every fill: the armed star box is a deep orange (red in high contrast).
+# Panel colours by role (view.TURN ...; 0 and 1 free), then text: normal, disabled. No
+# frames: every fill stands out from the black screen; white text reads on every fill
+# (the armed star box: deep orange, red in high contrast).
 UI_NORMAL = (0x000000, 0x000000, 0xFFD800, 0x243444, 0x3C6488, 0xC05400, 0x34546E,
              0x1A222A, 0xFFFFFF, 0x6A7680)
 UI_CONTRAST = (0x000000, 0x000000, 0xFFFF00, 0x383838, 0x0050A0, 0xC00000, 0x505050,
@@ -75,9 +75,9 @@ def colours(app, contrast):
 def fonts():
     """Set view.FONT (tile of each printable character) and return the glyph bitmap.
 
-    CircuitPython's terminalio.FONT.bitmap already holds every glyph: used as it is. Blinka
-    keeps one small Bitmap per glyph instead: the 95 printable ones are copied once into a
-    1-bit sheet (570 x 12 px; desktop only)."""
+    CircuitPython's terminalio.FONT.bitmap holds every glyph: used as it is. Blinka keeps
+    a Bitmap per glyph: the 95 printable ones are copied once into a 1-bit sheet (570 x 12
+    px; desktop only)."""
     font = terminalio.FONT
     sheet = getattr(font, "bitmap", None)
     index = bytearray(95)
@@ -134,8 +134,11 @@ def _draw_text(bmp, glyphs, x, y, s):
 
 def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     """A view.Board for an n x n board with ncolours marble colours."""
-    spritedraw = app.use("spritedraw")
     ts, cell, bx, by = sizes(w, h, n)
+    # the sheet first, the largest block (README, "The other games")
+    sheet = displayio.Bitmap(cell * (view.T_MARBLE + 2 * ncolours + (1 if moves else 0)),
+                             cell, 16)
+    spritedraw = app.use("spritedraw")
     b = view.Board()
     b.n = n
     b.cell = cell
@@ -144,7 +147,7 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     b.ts = ts
     b.ncolours = ncolours
     b.outline = None
-    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours, moves)
+    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours, moves, sheet)
     b.left = view.T_MARBLE + 2 * ncolours
     del spritedraw
     app.forget("spritedraw")
@@ -154,7 +157,7 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     b.group = displayio.Group()
     # Captions (1-bit, drawn at scale 1, shown through a group of the text scale): letters
     # under the columns; row numbers as n tiles 14 px wide side by side (a 14 px wide,
-    # n-cell tall bitmap would pad every row to 32 bits: twice the bytes).
+    # n-cell tall bitmap pads every row to 32 bits: twice the bytes).
     cap = displayio.Palette(2)
     cap.make_transparent(0)
     cap[1] = 0xA0A0A0
@@ -237,12 +240,12 @@ def panel(app, b, icons, w, h, glyphs):
     row_h = min(cell + 8, (top - first - 2) // nseats)
     box_w = (pw - 2) // 2
     icon = min(cell, row_h - 4)
-    # The seat to move: a bright frame around its two boxes (moved from row to row).
+    # The seat to move: a bright frame around its boxes (moved row to row).
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
     tiles = []
-    # The star count sits `gap` characters right of the marble count, about where a box
-    # of its own would centre it.
+    # The star count sits `gap` characters right of the marble count, about where its own
+    # box would centre it.
     tx = x0 + 2 + icon + max(1, (box_w - icon - 2 - 2 * cw) // 2)
     pn.gap = (box_w + 2 + cw // 2) // cw
     for seat in range(nseats):
@@ -255,15 +258,14 @@ def panel(app, b, icons, w, h, glyphs):
             fill = rect(ui, bx, y, box_w, row_h - 2, view.FILL)
             seats.append(fill)
             pn.fills.append(fill)
-            tg = displayio.TileGrid(b.sheet, pixel_shader=b.palette, width=1, height=1,
-                                    tile_width=cell, tile_height=cell,
-                                    default_tile=view.T_STAR if kind else icons[seat],
-                                    x=bx + 2 + (icon - cell) // 2,
-                                    y=y + (row_h - 2 - cell) // 2)
-            # Rows thinner than a cell (many seats, big cells) would spill the icon into
-            # the next row: leave it out, the count and the frame still show.
-            tg.hidden = icon < cell
-            tiles.append(tg)
+            # Rows thinner than a cell (6 seats on the Titano): no icon made
+            if icon < cell:
+                continue
+            tiles.append(displayio.TileGrid(b.sheet, pixel_shader=b.palette,
+                                            tile_width=cell, tile_height=cell,
+                                            default_tile=view.T_STAR if kind else icons[seat],
+                                            x=bx + 2 + (icon - cell) // 2,
+                                            y=y + (row_h - 2 - cell) // 2))
     for tg in tiles:
         seats.append(tg)
     seats.append(counts)

@@ -66,9 +66,14 @@ def game_over(play, fresh):
             text = ""
             app.p.log("record skipped: no room")
         log = app.p.log
-        for line in text.split("\n"):
-            if line:
-                log(line)
+        i = 0
+        while i < len(text):  # line by line, without a list of them all (text.split)
+            j = text.find("\n", i)
+            if j < 0:
+                j = len(text)
+            if j > i:
+                log(text[i:j])
+            i = j + 1
         if text:
             append(app.p, text)
     play.result = lines(play, level, stats)

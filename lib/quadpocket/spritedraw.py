@@ -153,15 +153,17 @@ def _marble(p, colour):
             p.bar(r2 // 3, max(1, c // 12), LIGHT)
 
 
-def build_sheet(cell, ncolours, moves=False):
+def build_sheet(cell, ncolours, moves=False, bmp=None):
     """-> (bitmap, 16-entry palette, colours not set) for cells of `cell` px and
     `ncolours` marble colours (1..6); moves (Trek, Rapid): one more tile after the
     marbles, the empty cell a marble left (a tile the other games do not pay for: 27 px
-    cells on the Titano, ~400 bytes of sheet)."""
+    cells on the Titano, ~400 bytes of sheet). bmp: the sheet's bitmap, made by the
+    caller (cell x cell tiles side by side, 16 values), drawn into."""
     if not 1 <= ncolours <= 6:
         raise ValueError("1..6 colours")
     n = T_MARBLE + 2 * ncolours + (1 if moves else 0)
-    bmp = displayio.Bitmap(cell * n, cell, 16)
+    if bmp is None:
+        bmp = displayio.Bitmap(cell * n, cell, 16)
     pal = displayio.Palette(16)
     p = _Pen(bmp, cell)
     width = max(2, cell // 10)

@@ -2,7 +2,8 @@
 
 Everything here reads the incremental counters of `Board` (cnt, thr, nopen) and allocates
 nothing per call: results go into the module's scratch buffers, allocated once at import
-(about 2 KB, sized for the largest board, 15 x 15).
+(about 1 KB, sized for the largest board, 15 x 15; the two-colour search's scratch is in
+fast.py).
 
 Measured on the MicroPython VM (n = 11): one pass over the squares through a cell costs about
 2,700 fuel a square with two table lookups, so scanning every empty cell of an opening position
@@ -10,9 +11,8 @@ costs ~13 M fuel (0.11 M4-s); a `place` + `remove` pair costs ~0.93 M fuel on av
 the centre cell, 59 squares). The levels are budgeted in those two units.
 """
 
-from array import array
-
 from ..board import EMPTY, MARBLE, STAR, other_empty
+from ..geometry import zeros
 
 MAXCELLS = 225  # 15 x 15, the largest board
 
@@ -23,36 +23,15 @@ TM_SHIFT = 12
 TO_SHIFT = 20
 
 
-def _zeros(typecode, n):
-    # `array * int` and `bytearray * int` do not exist on MicroPython: build by appending.
-    a = array(typecode)
-    for _ in range(n):
-        a.append(0)
-    return a
-
-
-VAL = _zeros("i", MAXCELLS)     # packed scan value per cell (0 for occupied cells)
+VAL = zeros("i", MAXCELLS)     # packed scan value per cell (0 for occupied cells)
 # A level turns VAL[x] into its score for x in place (each cell read before it is written),
 # so both names share one array: 900 bytes of the device's heap saved.
 SCORE = VAL
 TBUF = bytearray(64)            # threat cells (callers cap their lists at 32)
 EBUF = bytearray(16)            # completion cells of one fork (see `completions`)
 
-# Scratch of the two-colour search (two.py, search.py, tss.py): allocated once, ~0.8 KB.
-WIN = 1 << 22                   # a won position; WIN - ply prefers the quicker win
-INF = 1 << 24
-MAXPLY = 16                     # forced answers included; the search stops 2 short of it
-MAXDEPTH = 6                    # deepest full-width pass (small boards get there)
-PATH = bytearray(128)           # cells of the pieces the current line has put down
-TB = bytearray(MAXPLY * 8)      # threat / completion cells, 8 per ply
-CAND = bytearray(MAXPLY * 16)   # candidate cells, 16 per ply
-ORDER = bytearray(24)           # the root order, best first
-RV = _zeros("i", 16)            # root values of the current pass
-FORCED = bytearray(MAXPLY)      # per ply: completion cells to cover (0: a free choice)
-# Nodes between two progress ticks at most (plus one answer's subtree): ~11 M fuel, about a
-# tenth of a second on the device. Each tick takes the root turn off the board and puts it
-# back (~1 node), so the UI may redraw at any tick.
-CHUNK = 12
+# The two-colour search's constants and scratch (~0.8 KB) live in fast.py, which only the
+# two-colour players load: the other games' player (other.py) never pays for them.
 LAST = [0]                      # nodes the last decision used (tests and benchmarks read it)
 
 

@@ -22,11 +22,30 @@ is zeroed on make and rebuilt square by square on unmake.
 """
 
 from ..board import MARBLE
+from ..geometry import zeros
 from .core import MAXCELLS
 
 TWO = bytearray(2 * MAXCELLS)
 NF = [0, 0]
 H = bytearray(128)  # 64 bins a colour; values of 63 and more share the last bin
+
+# Scratch of the two-colour search (two.py, guard.py, search.py, solve.py, tss.py),
+# allocated once, ~0.8 KB; here, not in core.py, so that the other games' player (other.py,
+# which loads core.py but never this module) does not hold it.
+WIN = 1 << 22                   # a won position; WIN - ply prefers the quicker win
+INF = 1 << 24
+MAXPLY = 16                     # forced answers included; the search stops 2 short of it
+MAXDEPTH = 6                    # deepest full-width pass (small boards get there)
+PATH = bytearray(128)           # cells of the pieces the current line has put down
+TB = bytearray(MAXPLY * 8)      # threat / completion cells, 8 per ply
+CAND = bytearray(MAXPLY * 16)   # candidate cells, 16 per ply
+ORDER = bytearray(24)           # the root order, best first
+RV = zeros("i", 16)             # root values of the current pass
+FORCED = bytearray(MAXPLY)      # per ply: completion cells to cover (0: a free choice)
+# Nodes between two progress ticks at most (plus one answer's subtree): ~11 M fuel, about a
+# tenth of a second on the device. Each tick takes the root turn off the board and puts it
+# back (~1 node), so the UI may redraw at any tick.
+CHUNK = 12
 
 
 def reset():

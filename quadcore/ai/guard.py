@@ -18,8 +18,8 @@ the opponent's win2 / win3 checks.
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import CAND, EBUF, MAXCELLS, ORDER, PATH, SCORE
-from .fast import TWO
+from .core import EBUF, MAXCELLS, SCORE
+from .fast import CAND, ORDER, PATH, TWO
 from .solve import SB
 
 STOP = 10

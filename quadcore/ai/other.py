@@ -5,8 +5,8 @@ It never misses a quad it can complete this turn and never leaves a cell where a
 completes one uncovered while it has the pieces to cover it (short of pieces, the seats
 that move first are covered first). Otherwise it plays the best cell of one scan (value for
 its own colours + blocking value against every other colour), with more random noise at the
-lower levels. Moves of a placed marble (Trek, Rapid) are tried with place/remove and kept
-only if they open no completion cell for an opponent.
+lower levels. Moves of a placed marble (Trek, Rapid: othermoves.py) are tried with
+place/remove and kept only if they open no completion cell for an opponent.
 
 Average and Expert add the exact short-horizon tactics of tact.py (outside claim mode): a
 win in 2 that the other seats cannot cover is played, and the turn chosen may not leave the
@@ -26,9 +26,6 @@ _NOISE = {"trainer": 40, "easy": 14, "average": 2, "expert": 1}
 _WORK = {"average": 200, "expert": 650}
 _W = (2, 6, 14)
 _TAB = []
-_OWN = bytearray(16)
-_DEST = bytearray(32)  # Trek / Rapid: destinations tried
-_K = 8  # Trek / Rapid: the best turns the guard may check
 
 
 def _scan(b, mine, ops, ta, td):
@@ -63,6 +60,8 @@ def _tables():
 
 
 class Other:
+    weights = _W  # a placed marble's worth by its open squares (othermoves reads it here)
+
     def __init__(self, game, level, rng, tactics=None):
         """tactics=False: the greedy policy alone (before the exact tactics; kept for the
         ladder that measures them, tools/other_ladder.py)."""
@@ -101,7 +100,9 @@ class Other:
         r = self.rules
         g = self.game
         if r.moves:
-            turn = yield from self._run_moves(g.marbles_left[self.seat])
+            # Trek and Rapid's code is a module of its own: the other games never load it
+            from .othermoves import run_moves
+            turn = yield from run_moves(self, g.marbles_left[self.seat])
             yield format_turn(turn, g.n)
             return
         # Which colour does the next marble take (a Duel turn may be half done)?
@@ -176,8 +177,7 @@ class Other:
                     TBUF[k] = t
                     k += 1
             nt = k
-        ta, td = _tables()
-        _scan(b, (c,), self.ops, ta, td)
+        self.scan_own(c)
         cells = b.cells
         self._scores(cells, c if self.noise <= 2 else -1)
         if nt:
@@ -206,6 +206,11 @@ class Other:
                 bv = SCORE[x]
                 best = x
         return best
+
+    def scan_own(self, c):
+        """VAL for our colour c against every opposing colour (here and in othermoves)."""
+        ta, td = _tables()
+        _scan(self.b, (c,), self.ops, ta, td)
 
     def _scores(self, cells, c=-1):
         """SCORE[x] = the scan value plus the level's noise (a hash of the cell and one draw
@@ -242,169 +247,6 @@ class Other:
             return False
         return self.rng.below(64) < self.tilt
 
-    # ----- Trek and Rapid ----------------------------------------------------------------
-    def _run_moves(self, in_hand):
-        """Trek: place while marbles are in hand, then move. Rapid: place or move."""
-        b = self.b
-        c = self.mine[0]
-        cells = b.cells
-        stars = self.stars
-        can_place = in_hand > 0
-        can_move = self.rules.variant == "rapid" or not can_place
-        own = 0
-        if can_move:
-            for x in range(len(cells)):
-                if cells[x] == MARBLE + c and own < len(_OWN):
-                    _OWN[own] = x
-                    own += 1
-        # 1. A quad now: by placing, or by moving a marble that is not part of the square.
-        w = core.first_threat(b, c)
-        if w >= 0 and can_place:
-            return [("marble", w)]
-        if w >= 0:
-            for i in range(own):
-                f = _OWN[i]
-                b.remove(f)
-                ok = b.thr[c][w] > 0
-                b.place(f, MARBLE + c)
-                if ok:
-                    return [("move", f, w)]
-        yield None
-        ta, td = _tables()
-        _scan(b, (c,), self.ops, ta, td)
-        self._scores(cells)
-        # 2. Destinations: the best few cells and the opponents' completion cells.
-        k = core.top_cells(SCORE, cells, 8, _DEST, 0)
-        nt = self._opp_threats(16)
-        for i in range(nt):
-            if k < 24:
-                _DEST[k] = TBUF[i]
-                k += 1
-        g = self.game
-        cap = -1  # the other seats' pieces of one round (tact.py), when a win in 2 can be
-        if self.tact:
-            from . import tact
-            if tact.alive(g, self.seat, 1 + stars):
-                cap = tact.cap_of(g, self.seat, g.stars_left)
-                # Every cell where a marble could make more completion cells than that.
-                if tact.twos(b, c, tact.TWA) > cap:
-                    for x in range(len(cells)):
-                        if tact.TWA[x] > cap and k < len(_DEST):
-                            k = core.add(_DEST, 0, k, x)
-        # The best K turns (value, source, destination), best first: the guard checks
-        # them in that order after the scan (K checks at most, not one per improvement).
-        kv = [-(1 << 26)] * _K
-        kf = [-2] * _K
-        kt = [-1] * _K
-        # 3. Each (source, destination); source -1 = a marble from the hand. After it, the
-        # opponents' completion cells must be few enough to star, and not the vacated cell.
-        for si in range(-1, own):
-            if si < 0 and not can_place:
-                continue
-            f = _OWN[si] if si >= 0 else -1
-            loss = 0
-            if f >= 0:
-                loss = self._value_of_own(f, c)
-                b.remove(f)
-            for di in range(k):
-                to = _DEST[di]
-                if cells[to] or to == f:
-                    continue
-                b.place(to, MARBLE + c)
-                n2 = self._opp_threats(stars + 1)
-                bad = n2 > stars
-                for i in range(n2):
-                    if TBUF[i] == f:
-                        bad = True
-                v = SCORE[to] - loss - 200 * n2 - (1 << 20 if bad else 0)
-                if cap >= 0 and not bad and self._wins2(n2, cap):
-                    v += 1 << 22
-                b.remove(to)
-                i = _K
-                while i > 0 and v > kv[i - 1]:
-                    i -= 1
-                if i < _K:
-                    for q in range(_K - 1, i, -1):
-                        kv[q] = kv[q - 1]
-                        kf[q] = kf[q - 1]
-                        kt[q] = kt[q - 1]
-                    kv[i] = v
-                    kf[i] = f
-                    kt[i] = to
-            if f >= 0:
-                b.place(f, MARBLE + c)
-        yield None
-        pick = 0
-        if self.tact and kv[0] < (1 << 22):
-            # The guard: the first of them after which the next seat has no win in 2
-            # (tact.next_forks; -2, not known within the work, counts as safe).
-            for i in range(_K):
-                if kf[i] == -2 or kv[i] < -(1 << 19):
-                    break
-                ok = self._move_safe(kf[i], kt[i], c, stars)
-                if ok < 0:
-                    break  # out of work: the best turn stays
-                if ok:
-                    pick = i
-                    break
-                yield None
-        f = kf[pick]
-        to = kt[pick]
-        out = []
-        if f >= 0:
-            b.remove(f)
-        b.place(to, MARBLE + c)
-        n2 = self._opp_threats(stars)
-        b.remove(to)
-        if f >= 0:
-            b.place(f, MARBLE + c)
-        for i in range(n2):
-            if TBUF[i] != f:
-                out.append(("star", TBUF[i]))
-        out.append(("marble", to) if f < 0 else ("move", f, to))
-        return out
-
-    def _wins2(self, n2, cap):
-        """Our move is on the board, the other seats' completion cells in TBUF[:n2] (to be
-        starred): does it leave more of our completion cells than `cap` (a win in 2)?"""
-        b = self.b
-        c = self.mine[0]
-        if b.nopen[c][3] <= cap:  # (three-squares bound the cells)
-            return False
-        thr = b.thr[c]
-        k = 0
-        for x in range(len(thr)):
-            if thr[x]:
-                j = 0
-                while j < n2 and TBUF[j] != x:
-                    j += 1
-                if j == n2:
-                    k += 1
-        return k > cap
-
-    def _move_safe(self, f, to, c, stars):
-        """Put the move (and its covering stars) down: 1 if the next seat then has no win in
-        2, 0 if it has, -1 if the work ran out (a check costs ~7 M fuel on 11 x 11, measured
-        by tools/ai_vm.py --variants: 32 units)."""
-        from . import tact
-        if tact.WORK[0] + 32 > tact.WORK[1]:
-            return -1
-        tact.WORK[0] += 32
-        b = self.b
-        if f >= 0:
-            b.remove(f)
-        b.place(to, MARBLE + c)
-        n2 = self._opp_threats(stars)
-        for i in range(n2):
-            b.place(TBUF[i], STAR)
-        w = tact.next_forks(self.game, n2)
-        for i in range(n2 - 1, -1, -1):
-            b.remove(TBUF[i])
-        b.remove(to)
-        if f >= 0:
-            b.place(f, MARBLE + c)
-        return -1 if w == -2 else 1 if w == -1 else 0
-
     def _opp_threats(self, cap):
         """Distinct cells where some opponent completes a quad now, into TBUF (at most cap)."""
         b = self.b
@@ -426,15 +268,3 @@ class Other:
                     i += 1
             nt += k
         return nt
-
-    def _value_of_own(self, x, c):
-        """What our marble on x is worth (its open squares), to charge a move from x."""
-        b = self.b
-        geo = b.geo
-        cnt = b.cnt[c]
-        v = 0
-        for i in range(geo.cell_start[x], geo.cell_start[x + 1]):
-            k = cnt[geo.cell_sq[i]]
-            if k < 8:
-                v += _W[k - 1] if k >= 1 and k <= 3 else 0
-        return v

@@ -55,31 +55,7 @@ def guard(o, turn):
         yield None
     if w == -1:
         return _turn(PB, ns, nm)
-    j = (o.seat + 1) % o.rules.players
-    if pt == 2:
-        m = core.add(_ALT, 0, core.add(_ALT, 0, 0, first >> 8), first & 255)
-    else:
-        m = core.add(_ALT, 0, 0, first)
-    cj = g.rules.seat_colours[j]
-    tw = tact.TWA
-    tact.twos(o.b, cj[0], tw)
-    if pt == 2:
-        tact.twos(o.b, cj[1], tact.TWB)
-        for x in range(len(o.b.cells)):
-            tw[x] += tact.TWB[x]
-    n1 = m
-    for x in range(len(o.b.cells)):
-        if tw[x]:
-            n1 = core.insert_by(_ALT, m, n1 - m, 24, x, tw) + m
-    for i in range(m, n1):
-        m = core.add(_ALT, 0, m, _ALT[i])
-    for a in turn:
-        if a[0] == "marble":
-            m = core.add(_ALT, 0, m, a[1])
-    m0 = m
-    k = core.top_cells(SCORE, o.b.cells, 64 - m, _ALT, m)
-    for i in range(m0, m0 + k):
-        m = core.add(_ALT, 0, m, _ALT[i])
+    m = _alternatives(o, turn, first, pt)
     bn = -1
     best_v = 0
     # Pairs by the sum of their two ranks (a marble forced onto a cover and the other one
@@ -111,6 +87,40 @@ def guard(o, turn):
         if tact.WORK[0] >= tact.WORK[1]:
             break
     return _turn(BEST, bn, pt) if bn >= 0 else turn
+
+
+def _alternatives(o, turn, first, pt):
+    """The marble cells to try, into _ALT (how many): the fork's cells, the cells on most
+    of the next seat's open twos, the chosen marbles, then the best cells by the scan's
+    score. (Out of guard: one function's bytecode is one block on the device's heap, and
+    guard's whole was the 842-byte block that once found no hole with 6 seats.)"""
+    g = o.game
+    j = (o.seat + 1) % o.rules.players
+    if pt == 2:
+        m = core.add(_ALT, 0, core.add(_ALT, 0, 0, first >> 8), first & 255)
+    else:
+        m = core.add(_ALT, 0, 0, first)
+    cj = g.rules.seat_colours[j]
+    tw = tact.TWA
+    tact.twos(o.b, cj[0], tw)
+    if pt == 2:
+        tact.twos(o.b, cj[1], tact.TWB)
+        for x in range(len(o.b.cells)):
+            tw[x] += tact.TWB[x]
+    n1 = m
+    for x in range(len(o.b.cells)):
+        if tw[x]:
+            n1 = core.insert_by(_ALT, m, n1 - m, 24, x, tw) + m
+    for i in range(m, n1):
+        m = core.add(_ALT, 0, m, _ALT[i])
+    for a in turn:
+        if a[0] == "marble":
+            m = core.add(_ALT, 0, m, a[1])
+    m0 = m
+    k = core.top_cells(SCORE, o.b.cells, 64 - m, _ALT, m)
+    for i in range(m0, m0 + k):
+        m = core.add(_ALT, 0, m, _ALT[i])
+    return m
 
 
 def _turn(buf, ns, nm):

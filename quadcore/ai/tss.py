@@ -13,8 +13,8 @@ starred (star-then-attack) while we have stars. Depth counts our own moves.
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import CAND, EBUF, MAXCELLS, SCORE, TB, add, cells_with, insert_by
-from .fast import TWO
+from .core import EBUF, MAXCELLS, SCORE, add, cells_with, insert_by
+from .fast import CAND, TB, TWO
 
 
 class Tss:

@@ -23,8 +23,8 @@ every CHUNK pieces with the board exactly as it came (the root turn taken back).
 from array import array
 
 from ..board import MARBLE, STAR
-from .core import CHUNK, INF, MAXCELLS, WIN, threat_cells
-from .fast import H, NF, TWO
+from .core import MAXCELLS, threat_cells
+from .fast import CHUNK, H, INF, NF, TWO, WIN
 from .two import Two
 
 SV = 300                     # an unplayed star (they decide a full board)

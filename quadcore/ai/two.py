@@ -22,9 +22,8 @@ Scores are ints far below 2**30; effort is a node budget (a node = one piece tri
 
 from ..notation import format_turn
 from . import core
-from .core import (EBUF, INF, LAST, MAXCELLS, ORDER, PATH, SCORE, TBUF, TM_SHIFT, TO_SHIFT,
-                   VAL, VMASK, WIN)
-from .fast import TWO, count, make, reset, unmake
+from .core import EBUF, LAST, MAXCELLS, SCORE, TBUF, TM_SHIFT, TO_SHIFT, VAL, VMASK
+from .fast import INF, ORDER, PATH, TWO, WIN, count, make, reset, unmake
 from .guard import Guard
 from .solve import Solve
 from .tss import Tss
