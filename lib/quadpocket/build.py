@@ -147,7 +147,7 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     b.ts = ts
     b.ncolours = ncolours
     b.outline = None
-    b.sheet, b.palette = spritedraw.build_sheet(cell, ncolours, moves, sheet)
+    b.sheet, b.palette = spritedraw.build_sheet(sheet, cell, ncolours, moves)
     b.left = view.T_MARBLE + 2 * ncolours
     del spritedraw
     app.forget("spritedraw")

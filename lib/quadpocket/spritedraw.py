@@ -153,17 +153,15 @@ def _marble(p, colour):
             p.bar(r2 // 3, max(1, c // 12), LIGHT)
 
 
-def build_sheet(cell, ncolours, moves=False, bmp=None):
-    """-> (bitmap, 16-entry palette, colours not set) for cells of `cell` px and
-    `ncolours` marble colours (1..6); moves (Trek, Rapid): one more tile after the
-    marbles, the empty cell a marble left (a tile the other games do not pay for: 27 px
-    cells on the Titano, ~400 bytes of sheet). bmp: the sheet's bitmap, made by the
-    caller (cell x cell tiles side by side, 16 values), drawn into."""
+def build_sheet(bmp, cell, ncolours, moves=False):
+    """-> (bmp, 16-entry palette, colours not set): draws the tiles into bmp, the sheet's
+    bitmap made by the caller (build.board, before this module's code is loaded: the
+    screen's largest block first), cells of `cell` px side by side, 16 values, for
+    `ncolours` marble colours (1..6); moves (Trek, Rapid): one more tile after the marbles,
+    the empty cell a marble left (a tile the other games do not pay for: 27 px cells on
+    the Titano, ~400 bytes of sheet)."""
     if not 1 <= ncolours <= 6:
         raise ValueError("1..6 colours")
-    n = T_MARBLE + 2 * ncolours + (1 if moves else 0)
-    if bmp is None:
-        bmp = displayio.Bitmap(cell * n, cell, 16)
     pal = displayio.Palette(16)
     p = _Pen(bmp, cell)
     width = max(2, cell // 10)
@@ -204,7 +202,7 @@ def build_sheet(cell, ncolours, moves=False, bmp=None):
             if kind == 1:
                 p.frame(width, CURSOR)
     if moves:
-        at(n - 1)  # the cell a marble left in the last move (view.Board.left)
+        at(T_MARBLE + 2 * ncolours)  # the cell a marble left in the last move (view.Board.left)
         _empty(p)
         p.frame(width, CURSOR)
     return bmp, pal
