@@ -19,15 +19,15 @@ What the referee accepts (the error rules, in order):
   own message on line 0 (e.g. "board size must be 5..15").
 """
 
-import re
 import sys
+
+from quadutil.record import RecordError, load
 
 from .game import Game
 from .notation import cell_name, shown
 from .rules import VARIANTS
 
 LEVELS = ("trainer", "easy", "average", "expert")
-_BAD = re.compile(rb"[^\t\x20-\x7e]")
 
 
 def _q(text):
@@ -36,56 +36,10 @@ def _q(text):
     return "'%s'" % (t[:12] + "..." if len(t) > 12 else t)
 
 
-class RecordError(Exception):
-    def __init__(self, line, msg):
-        Exception.__init__(self, "error: line %d: %s" % (line, msg))
-
-
-def _bad_char(raw, i):
-    """The message for the first disallowed character of a line, which starts at byte i."""
-    b = raw[i]
-    if b < 0x80:
-        return "character U+%04X is not allowed: a record is plain ASCII text" % b
-    # Name the character when the line is UTF-8 (e.g. U+FF15, a fullwidth 5).
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return "byte 0x%02X is not text: a record is plain ASCII" % b
-    for c in text:
-        if not (c == "\t" or " " <= c <= "~"):
-            return "character U+%04X is not allowed: a record is plain ASCII text" % ord(c)
-    return "byte 0x%02X is not allowed" % b  # not reached
-
-
-def record_lines(data):
-    """(number, text) of every line of a record given as bytes; RecordError on the first
-    line that is not plain ASCII."""
-    if isinstance(data, str):
-        data = data.encode("utf-8", "surrogateescape")
-    parts = data.split(b"\n")
-    last = len(parts)
-    for number, raw in enumerate(parts, 1):
-        if number < last and raw.endswith(b"\r"):
-            raw = raw[:-1]
-        m = _BAD.search(raw)
-        if m:
-            raise RecordError(number, _bad_char(raw, m.start()))
-        yield number, raw.decode("ascii")
-
-
 def load_record(game, data):
     """Play every turn of a record (bytes or str) into `game`; RecordError names the
     first bad line."""
-    for number, line in record_lines(data):
-        body = line.split("#", 1)[0].strip()
-        if not body:
-            continue
-        if game.result is not None:
-            raise RecordError(number, "a turn after the game has ended")
-        try:
-            game.play(body)
-        except ValueError as e:
-            raise RecordError(number, str(e))
+    load(game.play, data, lambda: game.result is not None)
     return game
 
 

@@ -2,20 +2,18 @@
 
 The output contract is the one of `python3 -m quadcore` (docs/contract.md, section
 "Winther's Quad"): results as `key: value` lines on stdout, exit 0; anything wrong is one
-`error: line L: ...` line on stderr, nothing on stdout, exit 2."""
+`error: line L: ...` line on stderr, nothing on stdout, exit 2. Records are read by the
+reader every game's command line shares (quadutil.record)."""
 
 import argparse
 import sys
+
+from quadutil.record import RecordError, load
 
 from .game import COUNTERS, DEFAULT_COUNTERS, Game
 from .notation import cell_name
 
 LEVELS = ("trainer", "easy", "average", "expert")
-
-
-class RecordError(Exception):
-    def __init__(self, line, msg):
-        Exception.__init__(self, "error: line %d: %s" % (line, msg))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,43 +22,10 @@ class _Parser(argparse.ArgumentParser):
         raise RecordError(0, message)
 
 
-def record_lines(data):
-    """Bytes -> list of (line number, text). Strict: ASCII only, lines end at \\n or \\r\\n;
-    a lone carriage return or another control character is an error on its line."""
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    out = []
-    for number, raw in enumerate(lines, 1):
-        if raw.endswith(b"\r"):
-            raw = raw[:-1]
-        for b in raw:
-            if b > 126:
-                raise RecordError(number, "text that is not ASCII")
-            if b < 32 and b != 9:
-                raise RecordError(number, "a control character (byte %d) in the line" % b)
-        out.append((number, raw.decode("ascii")))
-    return out
-
-
 def load_record(game, data):
     """Play every turn of a record into `game`; RecordError names the first bad line.
     Returns the number of the last line read."""
-    last = 0
-    for number, line in record_lines(data):
-        last = number
-        body = line.split("#", 1)[0].strip()
-        if not body:
-            continue
-        if game.result is not None:
-            raise RecordError(number, "a turn after the game has ended")
-        if len(body.split()) > 1:
-            raise RecordError(number, "two turns on one line (one turn per line)")
-        try:
-            game.play(body)
-        except ValueError as e:
-            raise RecordError(number, str(e))
-    return last
+    return load(game.play, data, lambda: game.result is not None, one_token=True)
 
 
 def referee_lines(game):
