@@ -192,7 +192,7 @@ def test_a_saved_game_of_another_game_is_refused_with_a_message(tmp_path):
     """Byte 0 of a saved game is its game's id (quadpocket.games): Still's Quad does not
     read a save whose id is another game's, says so, and starts its own game."""
     from quadcore import Game
-    from quadpocket.session import Session
+    from face_still import Session
     from quadpocket.storage import Store
     g = Game()
     g.play("*c3 e5")
@@ -260,7 +260,7 @@ def test_turn_sounds_are_built_at_start_and_kept_and_the_sound_code_is_not():
     import sys
     app, d, p = start(prefs=HUMANS)
     level, face, kept = app.kept
-    assert level == app.prefs.sound and face == "startup" and sorted(kept) == ["marble", "star"]
+    assert level == app.prefs.sound and face == ("star", "marble") and sorted(kept) == ["marble", "star"]
     marble, star = kept["marble"], kept["star"]
     d.tap_cell("e5")
     d.press("star1")
@@ -613,7 +613,7 @@ def test_a_game_record_with_no_room_is_skipped_and_the_game_ends_normally(monkey
     """The record's text is built when a game ends; on a full heap (a long Trek game on the
     Titano, CircuitPython's VM) that MemoryError must not stop the program: the save holds
     the game, the end screen and statistics go on, the log says what was skipped."""
-    from quadpocket import over
+    from face_still import over
 
     def no_room(g):
         raise MemoryError("memory allocation failed")

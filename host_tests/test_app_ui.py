@@ -20,8 +20,9 @@ SIZES = ((320, 240), (480, 320))
 # rules refuse shows str(e)) and the face's own texts.
 ENGINE = ("quadcore/game.py", "quadcore/moves.py", "quadcore/notation.py",
           "quadcore/claim.py")
-FACE = ("lib/quadpocket/play.py", "lib/quadpocket/claims.py", "lib/quadpocket/tutorial.py",
-        "lib/quadpocket/startup.py", "lib/quadpocket/storage.py")
+FACE = ("lib/quadpocket/play.py", "lib/face_still/__init__.py", "lib/face_still/claims.py",
+        "lib/face_still/tutorial.py", "lib/quadpocket/startup.py", "lib/face_still/start.py",
+        "lib/quadpocket/storage.py")
 
 
 def collect_messages():
@@ -109,7 +110,7 @@ def centre(r):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_tutorial_screen_is_whole(size):
-    from quadpocket import tutorial
+    from face_still import tutorial
     app, d, p = start(tutorial_done=False, size=size)
     d.press("game0")
     play = app.play
@@ -340,7 +341,7 @@ def every_setting():
 def test_every_offered_combination_starts_as_shown():
     """The page shows what starts: each combination of variant, size and Vs gives a game
     of exactly the variant, size and seats the page showed (never a silent fallback)."""
-    from quadpocket import startup
+    from face_still import start as startup
     app, d, p = open_new()
     pr = app.prefs
     bad = []

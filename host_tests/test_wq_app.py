@@ -7,8 +7,8 @@ from apptools import device, info_text, pages_text, start
 
 from quadpocket.app import App
 from quadpocket.records import save_game
-from quadpocket.wq_play import Session
-from quadpocket.wq_start import (CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME,
+from face_winther import Session
+from face_winther.start import (CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME,
                                  load_session)
 from tools.sim import Driver, rects, screen_text
 from winquad import Game, parse_cell
@@ -374,7 +374,6 @@ def test_a_refusal_longer_than_the_status_line_is_shown_whole(size):
     long = "e4 cannot be taken by d4-d5"  # an engine refusal the face passes on as it is
     assert len(long) > app.play.panel.cols
     app.play.illegal(long)
-    from quadpocket import wq_view
-    wq_view.render(app.play)
+    app.render(app.play)
     text = " ".join(info_text(app).split())
     assert long in text, info_text(app)

@@ -77,7 +77,7 @@ def _prepared(turns, prefs):
     """A device whose NVM holds a game in progress (as after a reset mid-game)."""
     from quadcore import Game
     from quadpocket.app import App
-    from quadpocket.session import Session
+    from face_still import Session
     from quadpocket.storage import Store
     g = Game()
     for t in turns:
@@ -271,7 +271,7 @@ def player_view(outdir):
     shown), a 3-player game framing both other seats' last turns, on both screens."""
     from quadcore import Game
     from quadpocket.app import App
-    from quadpocket.session import Session
+    from face_still import Session
     from quadpocket.storage import Store
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         g = Game(7, 2, None, None, False, "trek")
@@ -309,8 +309,8 @@ def _wq_fresh(size, humans, counters=15, game=None, level="trainer"):
     from quadpocket.app import App
     from quadpocket.records import save_game
     from quadpocket.storage import Store
-    from quadpocket.wq_play import Session
-    from quadpocket.wq_start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
+    from face_winther import Session
+    from face_winther.start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
     st.prefs.tutorial_done = True
