@@ -107,29 +107,33 @@ def note(app):
 
 
 def step(app, name):
-    """A New game setting tapped: its next value; returns a note when the tap is refused
-    (shown once at the page's foot), else "". Boards go from 5x5 to the platform's
-    max_board (what its heap holds)."""
+    """A New game setting tapped: one step back ("<name>-", its left half) or forward;
+    returns a note when the tap is refused (shown once at the page's foot), else "".
+    Boards go from 5x5 to the platform's max_board (what its heap holds)."""
     p = app.prefs
+    step = 1
+    if name[-1] == "-":
+        step = -1
+        name = name[:-1]
     if name == "vs":
         if p.variant == "bridge":
             return "Quad Bridge is for 4 humans"
         # computer, 2 humans, ... 6 (Duel: 3, two colours a seat, six on the sheet)
         opp, humans = setup(p)
         top = 3 if p.variant == "duel" else 6
-        i = ((0 if opp == "computer" else humans - 1) + 1) % top
+        i = ((0 if opp == "computer" else humans - 1) + step) % top
         if i == 0:
             p.opponent = "computer"
         else:
             p.opponent, p.humans = "humans", i + 1
     elif name == "size":
         top = getattr(app.p, "max_board", 15)
-        p.size = (min(p.size, top) - 5 + 1) % (top - 4) + 5
+        p.size = (min(p.size, top) - 5 + step) % (top - 4) + 5
     elif name == "variant":
         i = VARIANTS.index(p.variant) if p.variant in VARIANTS else 0
-        p.variant = VARIANTS[(i + 1) % len(VARIANTS)]
+        p.variant = VARIANTS[(i + step) % len(VARIANTS)]
     elif name == "level":
-        p.level = LEVELS[(LEVELS.index(p.level) + 1) % len(LEVELS)]
+        p.level = LEVELS[(LEVELS.index(p.level) + step) % len(LEVELS)]
     elif name == "stars":
         p.stars = 13 - p.stars
     elif name in ("one_short", "claim"):

@@ -253,17 +253,21 @@ def note(app):
 
 
 def step(app, name):
-    """A New game setting tapped: its next value (this game's are saved at once, the
-    level, a preference, when the menu closes)."""
+    """A New game setting tapped: one step back ("<name>-") or forward (this game's are
+    saved at once, the level, a preference, when the menu closes)."""
+    step = 1
+    if name[-1] == "-":
+        step = -1
+        name = name[:-1]
     if name == "level":
         p = app.prefs
-        p.level = LEVELS[(LEVELS.index(p.level) + 1) % len(LEVELS)]
+        p.level = LEVELS[(LEVELS.index(p.level) + step) % len(LEVELS)]
         return ""
     c = conf(app)
     if name == "vs":
         c[1] ^= 1
     elif name == "counters":
-        c[0] = COUNTERS[(COUNTERS.index(c[0]) + 1) % len(COUNTERS)]
+        c[0] = COUNTERS[(COUNTERS.index(c[0]) + step) % len(COUNTERS)]
     write_conf(app, c)
     return ""
 

@@ -72,6 +72,7 @@ class Menus:
         self.back = "main"  # where Back on a text page goes
         self.changed = False  # a preference changed since the menu opened
         self.note = ""        # a refused New-game tap's reason, shown once
+        self.two_way = ()     # the New game page's setting buttons (both halves answer)
 
     # --- the screen ----------------------------------------------------------------------
     def _button(self, i, row, x, w, name):
@@ -123,11 +124,28 @@ class Menus:
         for i in range(SLOTS):
             b = self.boxes[i]
             if b is not None and b[0] <= x < b[0] + b[2] and b[1] <= y < b[1] + b[3]:
-                return self.names[i]
+                name = self.names[i]
+                if name in self.two_way and x < b[0] + b[2] // 2:
+                    return name + "-"  # a setting's left half: one step back
+                return name
         return None
 
     def rects(self):
-        return [(self.names[i], self.boxes[i]) for i in range(SLOTS) if self.boxes[i]]
+        """(name, box) of every tap target shown; a setting's two halves are two (its
+        name with "-" on the left, one step back)."""
+        out = []
+        for i in range(SLOTS):
+            b = self.boxes[i]
+            if b is None:
+                continue
+            name = self.names[i]
+            if name in self.two_way:
+                h = b[2] // 2
+                out.append((name + "-", (b[0], b[1], h, b[3])))
+                out.append((name, (b[0] + h, b[1], b[2] - h, b[3])))
+            else:
+                out.append((name, b))
+        return out
 
     # --- menu pages ----------------------------------------------------------------------
     def items(self, page):
@@ -139,9 +157,14 @@ class Menus:
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
         if page == "games":  # the chooser
             return app.use("games").items(app)
-        if page == "new":  # the face's own settings, one button each
-            return app.use(app.face + ".start").settings(app) + [("start", "Start game"),
-                                                                 ("back", "Back")]
+        if page == "new":
+            # the face's own settings, one button each: "<" steps back from its left
+            # half, ">" forward from its right half (hit, rects)
+            w = self.cols // 2 - 2
+            out = [(n, "<" + _centre(t, w) + ">")
+                   for n, t in app.use(app.face + ".start").settings(app)]
+            self.two_way = [n for n, _ in out]
+            return out + [("start", "Start game"), ("back", "Back")]
         if page == "prefs":  # what every game shares
             return [("sound", "Sound: " + SOUNDS[p.sound]),
                     ("contrast", "Contrast: " + ("high" if p.contrast else "normal")),
@@ -160,6 +183,7 @@ class Menus:
             self.text_page("moves", "play" if self.app.mode == "play" else "main")
             return
         self.page = page
+        self.two_way = ()
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
