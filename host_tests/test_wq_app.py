@@ -77,7 +77,7 @@ def test_chooser_lists_it_with_its_inventor_and_starts_it():
     assert app.mode == "menu"
     assert "Winther's Quad" in screen_text(app)
     d.press("game1")
-    assert type(app.play).__name__ == "WQPlay" and app.mode == "play"
+    assert app.play.gid == "W" and app.mode == "play"
     assert app.play.game.counters == 15 and app.play.board.n == 8
     # About names it and its inventor
     d.press("menu")
@@ -88,7 +88,7 @@ def test_chooser_lists_it_with_its_inventor_and_starts_it():
     d.press("back")
     d.press("games")
     d.press("game0")
-    assert type(app.play).__name__ == "Play" and app.play.game.n >= 5
+    assert app.play.gid == "S" and app.play.game.n >= 5
     # nothing of Winther's Quad stays loaded (its player's tables were kept while shown)
     import sys
     assert not [m for m in sys.modules if m.startswith(("winquad", "quadpocket.wq_"))]
@@ -231,7 +231,7 @@ def test_resume_after_power_off(tmp_path):
     before = app.play.game.record()
     assert before.count("\n") >= 2
     app2 = App(device(path, None, tutorial_done=True))  # a reset: only nvm remains
-    assert type(app2.play).__name__ == "WQPlay"
+    assert app2.play.gid == "W"
     assert app2.play.game.record() == before and app2.play.game.counters == 20
 
 
@@ -240,8 +240,8 @@ def test_settings_and_stats_survive_a_reset(tmp_path):
     app, d, p = wq(nvm_path=path)
     d.press("menu")
     d.press("new")
-    d.press("wq_counters")
-    d.press("wq_vs")
+    d.press("counters")
+    d.press("vs")
     d.press("start")
     assert app.play.game.counters == 20 and app.play.s.cpu == -1
     app2 = App(device(path, None, tutorial_done=True))
@@ -270,7 +270,7 @@ def test_every_damaged_byte_of_the_newest_game_falls_back_cleanly():
         o = GAME_OFF + new * GAME_SIZE + i
         p.nvm[o] = p.nvm[o] ^ 0x5A
         app = App(p)
-        assert type(app.play).__name__ == "WQPlay", i
+        assert app.play.gid == "W", i
         # the damaged copy is never used: the older copy, or a valid replay of a game
         assert app.play.game.plies in (4, 0), i
 
@@ -359,10 +359,17 @@ def test_new_game_page_steps_the_level_once_a_tap():
     app, d, p = wq()
     d.press("menu")
     d.press("new")
-    assert "Level: easy" in screen_text(app)
+    assert "Level: Easy" in screen_text(app)
     d.press("level")
-    assert "Level: average" in screen_text(app) and app.prefs.level == "average"
-    d.press("wq_first")
+    assert "Level: Average" in screen_text(app) and app.prefs.level == "average"
+    d.press("level-")
+    d.press("level")
+    assert app.prefs.level == "average"
+    d.press("back")
+    d.press("prefs")  # who moves first: the shared preference
+    d.press("first")
+    d.press("back")
+    d.press("new")
     d.press("start")
     assert app.play.s.cpu == 0 and app.play.game.plies == 1  # the computer dropped first
 

@@ -152,6 +152,9 @@ class Screen(Play):
             return
         self.after_change(sound)
 
+    def illegal(self, text):
+        Play.illegal(self, text[:1].upper() + text[1:])  # the engine's words start small
+
     def cancel(self):
         g = self.game
         g.star_armed = False

@@ -248,7 +248,9 @@ class Play:
         return True
 
     def illegal(self, text):
-        self.msg = text[:1].upper() + text[1:]
+        """A refusal: the message (shown whole, wrapped by the face's render) and its
+        sound."""
+        self.msg = text
         self.app.sound("illegal")
 
     def undo_count(self):
