@@ -86,7 +86,7 @@ def test_menu_offers_duel_only_up_to_three_humans():
         d.press("vs")
     while app.prefs.variant != "duel":
         d.press("variant")
-    assert "3 humans >" in screen_text(app) and "Duel: 3 players at most" in screen_text(app)
+    assert "Vs: 3 humans" in screen_text(app) and "Duel: 3 players at most" in screen_text(app)
     d.press("start")
     assert app.mode == "play" and app.play.game.rules.players == 3
     assert Store(p.nvm).prefs.humans == 5
