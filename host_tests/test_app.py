@@ -33,7 +33,7 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     assert app.mode == "menu" and app.menus.page == "games" and play.s is None
     assert [n for n, _ in app.menus.rects()] == ["game0", "game1"]  # installed games only
     d.press("game0")
-    play = app.play  # the chosen game's screen (quadpocket.games.install)
+    play = app.play  # the chosen game's screen (quadpocket.startup.install)
     assert play.tutor is not None and app.mode == "play"
     assert app.prefs.game == "S"
     d.press("next")
@@ -589,7 +589,7 @@ def test_the_chooser_shows_every_label_whole_and_remembers_the_game(size, tmp_pa
     text = screen_text(app)
     # every installed game: its name on its button, its line beside it, both whole
     for g in games.GAMES:
-        assert g[games.NAME] in text and g[games.LINE] in text, g
+        assert g[1] in text and g[3] in text, g
     for g in games.COMING:  # games to come are no buttons (About names them)
         assert g[0] not in text
     assert [n for n, _ in app.menus.rects()] == ["game%d" % i for i in range(len(games.GAMES))]

@@ -1,4 +1,4 @@
-"""The shell's one way to switch games (quadpocket.games.install): every ordered pair of
+"""The shell's one way to switch games (quadpocket.startup.install): every ordered pair of
 installed games, switched both ways through the chooser, leaves loaded exactly what a
 fresh start of the target game loads (modules: the old face, its engines and their
 tables gone; the heap on CircuitPython's VM: host_tests/test_shell_vm.py); the rows
@@ -13,10 +13,17 @@ from apptools import start
 sys.path.insert(0, "lib") if "lib" not in sys.path else None
 from quadpocket import games  # noqa: E402
 
-IDS = [row[games.ID] for row in games.GAMES]
+# a row of quadpocket.games, by index (its docstring)
+ID, NAME, BY, LINE, FACE, ENGINES, SAVE, REGIONS = range(8)
+
+
+def find(gid):
+    return [row for row in games.GAMES if row[ID] == gid][0]
+
+IDS = [row[ID] for row in games.GAMES]
 PAIRS = [(a, b) for a in IDS for b in IDS if a != b]
-TOPS = {"quadpocket", "quadutil"} | {row[games.FACE] for row in games.GAMES} | {
-    e for row in games.GAMES for e in row[games.ENGINES]}
+TOPS = {"quadpocket", "quadutil"} | {row[FACE] for row in games.GAMES} | {
+    e for row in games.GAMES for e in row[ENGINES]}
 
 
 def loaded():
@@ -53,31 +60,31 @@ def test_switching_leaves_what_a_fresh_start_of_the_target_leaves(a, b):
     for gid in (b, a, b):
         choose(app, d, gid)
         assert app.play.gid == gid and app.mode == "play" and app.play.s is not None
-        assert type(app.play).__module__ == games.find(gid)[games.FACE]
+        assert type(app.play).__module__ == find(gid)[FACE]
         got = loaded()
         assert got == want[gid], (gid, sorted(got - want[gid]), sorted(want[gid] - got))
     # what the other game loaded is gone: its face and its engines
-    other = games.find(a)
-    assert not [m for m in loaded() if m.split(".")[0] == other[games.FACE]]
-    for e in other[games.ENGINES]:
+    other = find(a)
+    assert not [m for m in loaded() if m.split(".")[0] == other[FACE]]
+    for e in other[ENGINES]:
         assert not [m for m in loaded() if m.split(".")[0] == e]
 
 
 def test_the_rows_name_what_a_game_loads_and_regions_do_not_overlap():
     spans = [(0, 96)]  # the shell's: the shared preferences, two copies of 48 bytes
     for row in games.GAMES:
-        off, size, tag = row[games.SAVE]
-        assert (off, 2 * size) in row[games.REGIONS]
-        spans += list(row[games.REGIONS])
-        assert len(row[games.LINE]) <= 20 and len(row[games.NAME]) <= 18
-        __import__(row[games.FACE])
-        face = sys.modules[row[games.FACE]]
-        assert face.Screen.gid == row[games.ID] and callable(face.render)
-        __import__(row[games.FACE] + ".start")
-        st = sys.modules[row[games.FACE] + ".start"]
+        off, size, tag = row[SAVE]
+        assert (off, 2 * size) in row[REGIONS]
+        spans += list(row[REGIONS])
+        assert len(row[LINE]) <= 20 and len(row[NAME]) <= 18
+        __import__(row[FACE])
+        face = sys.modules[row[FACE]]
+        assert face.Screen.gid == row[ID] and callable(face.render)
+        __import__(row[FACE] + ".start")
+        st = sys.modules[row[FACE] + ".start"]
         for name in ("begin", "resume", "new_game", "tutorial", "settings", "step", "note",
                      "stats_lines", "move_title", "move_items", "load_session"):
-            assert callable(getattr(st, name)), (row[games.ID], name)
+            assert callable(getattr(st, name)), (row[ID], name)
     spans.sort()
     for (o1, n1), (o2, n2) in zip(spans, spans[1:]):
         assert o1 + n1 <= o2, "nvm regions overlap: %r" % ((o1, n1), (o2, n2))
@@ -86,8 +93,8 @@ def test_the_rows_name_what_a_game_loads_and_regions_do_not_overlap():
 
 def test_a_fresh_start_of_each_game_loads_only_its_own():
     for row in games.GAMES:
-        app, d, mods = fresh(row[games.ID])
+        app, d, mods = fresh(row[ID])
         others = [r for r in games.GAMES if r is not row]
         for r in others:
-            assert not [m for m in mods if m.split(".")[0] in (r[games.FACE],) + r[
-                games.ENGINES]], r[games.ID]
+            assert not [m for m in mods if m.split(".")[0] in (r[FACE],) + r[
+                ENGINES]], r[ID]

@@ -26,10 +26,10 @@ class Screen(Play):
     gid = "S"
     sounds = ("star", "marble")  # kept built: played every turn
     over = "face_still.over"
+    busy = ("undo", "quad")  # while the computer moves: a claim straight after a turn
 
     def __init__(self, app):
         Play.__init__(self, app)
-        self.hint_stars = ()
         self.asking = None      # claim mode: seats asked "whose quad?" (face_still.claims)
         self.rules_lines = [""]  # face_still.start.show
 
@@ -44,10 +44,6 @@ class Screen(Play):
 
     def mid_turn(self):
         return self.game.pending != 0
-
-    def after_change(self, sound=None):
-        self.hint_stars = ()
-        Play.after_change(self, sound)
 
     def ended(self):
         """Forget the shown end of a game (result lines, the quad's outline)."""
@@ -93,9 +89,6 @@ class Screen(Play):
         if t is not None:
             return t
         return self.board.cell_at(x, y, self.game.cells)
-
-    def busy_tap(self, target):
-        return target == "undo" or target == "quad"  # a claim straight after its turn
 
     def modal(self, target):
         if self.asking is None:

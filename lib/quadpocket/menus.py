@@ -155,8 +155,8 @@ class Menus:
             return [("resume", "Back to game"), ("new", "New game"), ("prefs", "Preferences"),
                     ("help", "Help"), ("moves", "Move list"), ("stats", "Statistics"),
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
-        if page == "games":  # the chooser
-            return app.use("games").items(app)
+        if page == "games":
+            return self.chooser()
         if page == "new":
             # the face's own settings, one button each: "<" steps back from its left
             # half, ">" forward from its right half (hit, rects)
@@ -177,6 +177,36 @@ class Menus:
         topics = self.page_text("topics")[1]
         return [("topic%d" % i, t) for i, t in enumerate(topics) if t != "About"] + [
             ("back", "Back")]
+
+    # --- the game chooser ---------------------------------------------------------------
+    def chooser(self):
+        """Per game this platform holds its button and its line beside it (a text item:
+        no button); Back when there is a game to go back to."""
+        app = self.app
+        here = getattr(app.p, "games", "SW")
+        out = []
+        for i, row in enumerate(app.use("games").GAMES):
+            if row[0] in here:
+                out.append(("game%d" % i, row[1]))
+                out.append((TEXT, row[3]))
+        if app.play.s is not None:
+            out.append(("back", "Back"))
+        return out
+
+    def choose(self, name):
+        """A game's button: remembered as the last game chosen and shown (installed by
+        its row first when another game, or none, is shown)."""
+        app = self.app
+        row = app.use("games").GAMES[int(name[4:])]
+        p = app.prefs
+        if p.game != row[0]:
+            p.game = row[0]
+            self.changed = True  # saved when the menu closes: the next start goes to it
+        if app.play.s is not None and app.play.gid == row[0]:
+            app.go("play")  # the game shown
+            return
+        app.use("startup").install(app, row)
+        app.use(row[4] + ".start").begin(app)
 
     def open(self, page):
         if page == "moves":
@@ -217,7 +247,7 @@ class Menus:
                 app.go("tutorial")  # the tutorial object keeps what it needs
             return
         if page == "games":
-            app.use("games").tap(app, self, name)
+            self.choose(name)
             return
         if page == "help":
             self.text_page(name, "help")

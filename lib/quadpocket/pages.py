@@ -43,9 +43,10 @@ def _path(f, name):
 def games(app):
     """About's list of the games and their inventors (quadpocket.games)."""
     g = app.use("games")
+    here = getattr(app.p, "games", "SW")
     out = ["", "Games:"]
     for row in g.GAMES:
-        out.append("- %s, by %s%s" % (row[g.NAME], row[g.BY], "" if g.here(app, row[g.ID])
+        out.append("- %s, by %s%s" % (row[1], row[2], "" if row[0] in here
                                       else " (needs more memory)"))
     out += ["", "Coming:"]
     for row in g.COMING:

@@ -58,6 +58,7 @@ class Play:
     gid = None               # the game's id (quadpocket.games)
     sounds = ("marble",)     # the every-turn sounds kept built (App.sound)
     over = None              # the face's module with game_over(play, fresh)
+    busy = ("undo",)         # what answers while the computer moves (Undo of the move)
 
     def __init__(self, app):
         self.app = app
@@ -73,47 +74,25 @@ class Play:
         self.spin_at = 0
         self.msg = ""
         self.hint = ()
+        self.hint_stars = ()    # cells where a hint puts a blocker (Still's stars)
         self.mark = None        # confirm-tap: the first tap's cell
         self.sel = None         # a piece picked to move
         self.trainer = ()
         self.tutor = None       # tutorial driver while a face's tutorial runs
         self.result = None      # game-over panel lines
 
-    # --- hooks a face fills in --------------------------------------------------------------
-    def player(self):
-        """(the face's computer player module, the count of moves made: steps the seed)."""
-        raise NotImplementedError
-
-    def seats(self):
-        """(turns or plies done, seats in a round): what Undo counts in."""
-        raise NotImplementedError
-
-    def tap_cell(self, x):
-        """A tap on board cell x."""
-
-    def tap_other(self, target):
-        """A tap on one of the face's own targets (not Menu, Moves, New, Undo, Hint)."""
-
-    def modal(self, target):
-        """True if the face is asking something (a choice only it understands) and took
-        the tap."""
-        return False
-
-    def cancel(self):
-        """Undo of a half-made turn (a piece picked, pieces of this turn); True if done."""
-        return False
-
+    # --- hooks with a default (a face overrides them when its game differs) ------------
+    # A face's Screen also defines (no default here: every face has its own, and each
+    # method costs resident heap): player() -> (its computer player module, moves made:
+    # steps the seed); seats() -> (turns or plies done, seats in a round: what Undo counts
+    # in); tap_cell(x); tap_other(target) (a target not Menu, Moves, New, Undo, Hint);
+    # modal(target) -> True if the face is asking something only it understands and
+    # took the tap; cancel() -> True if Undo took back a half-made turn; show_hint(move)
+    # (hint cells and message); play_turn(move) -> False if no turn could be played;
+    # hit(x, y) -> a board cell, a button name or None.
     def mid_turn(self):
         """True while a turn is half made (no save then)."""
         return False
-
-    def show_hint(self, move):
-        """Set hint cells and the message for the search's turn (text)."""
-        self.msg = "Hint: " + move[:8]
-
-    def play_turn(self, move):
-        """Play the computer's turn (text); False if no turn could be played."""
-        raise NotImplementedError
 
     def trainer_seat(self):
         """The seat whose winning cells Trainer shows."""
@@ -135,7 +114,7 @@ class Play:
         app = self.app
         g = self.game
         s = self.s
-        self.hint = ()
+        self.hint = self.hint_stars = ()
         self.mark = None
         self.sel = None
         if sound:
@@ -200,10 +179,6 @@ class Play:
         return True
 
     # --- taps ----------------------------------------------------------------------------
-    def busy_tap(self, target):
-        """True if target answers while the computer moves (Undo of the move just made)."""
-        return target == "undo"
-
     def tap(self, target):
         app = self.app
         if self.tutor is not None and self.tutor.tap(target):
@@ -212,7 +187,7 @@ class Play:
             app.go("main")
             return
         if self.purpose == "move":
-            if not self.busy_tap(target):
+            if target not in self.busy:
                 return  # only Menu and Undo (a face may add more) answer while it moves
         elif self.thinker is not None:
             self.stop_thinking()  # any tap cancels a hint search

@@ -1,8 +1,67 @@
-"""Start-up: preferences and statistics from nvm, palettes, the last game chosen installed
-by its row (quadpocket.games) and started by its face (the tutorial on its first run,
-else its saved game or a new one), or the chooser on a first run. Imported while
-starting (App.use), then dropped (App.settle).
+"""Start-up, and the one way to install a game: preferences and statistics from nvm,
+palettes, the last game chosen installed by its row (quadpocket.games) and started by its
+face (the tutorial on its first run, else its saved game or a new one), or the chooser on
+a first run. install() also serves the chooser. Imported while starting or switching
+(App.use), then dropped (App.settle).
 """
+
+# a row of quadpocket.games, by index
+ID = 0
+FACE = 4
+ENGINES = 5
+SAVE = 6
+
+
+def here(app, gid):
+    """The row of game gid if it is installed and this platform's heap holds it
+    (hw_pyportal's `games`), else None."""
+    if gid is None or gid not in getattr(app.p, "games", "SW"):
+        return None
+    for row in app.use("games").GAMES:
+        if row[ID] == gid:
+            return row
+    return None
+
+
+def drop(app, package):
+    """Forget a package and every module under it (their code and tables go)."""
+    import sys
+    for m in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        app.forget(m, None)
+
+
+def install(app, row):
+    """Make row's game the shown one: the game before it (its face, its engines and
+    their tables) goes, row's face is imported and its Screen put on app.play (the shown
+    displayio group stays the same object), its game slots are read. Nothing here knows
+    any game: what goes and what comes is in the rows."""
+    old = app.play
+    old.stop_thinking()
+    app.drop_ai()
+    prev = here(app, old.gid)
+    if prev is not None and prev is not row:
+        drop(app, prev[FACE])
+        for pkg in prev[ENGINES]:
+            if pkg not in row[ENGINES]:
+                drop(app, pkg)
+    while len(old.group):
+        old.group.pop()
+    old.board = old.panel = old.s = old.game = None
+    app.session = None
+    app.collect()
+    __import__(row[FACE])
+    import sys
+    face = sys.modules[row[FACE]]
+    play = face.Screen(app)
+    play.group = old.group
+    app.play = play
+    app.render = face.render
+    app.face = row[FACE]
+    app.engines = row[ENGINES]
+    app.save_at = row[SAVE]
+    off, size, tag = row[SAVE]
+    app.games = app.use("storage")._newest(app.p.nvm, off, size, tag)
+    app.forget("storage")
 
 
 def start(app):
@@ -13,7 +72,6 @@ def start(app):
     storage = app.use("storage")
     Prefs = storage.Prefs  # noqa: N806 (a function that makes the preference object)
     p = app.p
-    games = app.use("games")
     try:
         st = storage.Store(p.nvm)  # (moves version 1 records into their slots)
         app.prefs = st.prefs  # plain values: keeping them keeps no storage code
@@ -21,10 +79,10 @@ def start(app):
         if app.prefs.game is None and app.notes:
             # Damaged records, no preferences left: the message needs a game screen's
             # status line, and only the first game wrote records before the chooser.
-            app.prefs.game = games.GAMES[0][games.ID]
-        row = games.here(app, app.prefs.game)
+            app.prefs.game = app.use("games").GAMES[0][ID]
+        row = here(app, app.prefs.game)
         if row is not None:
-            off, size, tag = row[games.SAVE]
+            off, size, tag = row[SAVE]
             if storage._newest(p.nvm, off, size, tag)[0] < 0 and \
                     storage._damaged(p.nvm, off, size, tag):
                 app.notes.append("Save damaged")
@@ -32,8 +90,8 @@ def start(app):
         p.log("stored data unreadable: %r" % (e,))
         app.prefs = Prefs()
         app.prefs.tutorial_done = True
-        row = games.GAMES[0]
-        app.prefs.game = row[games.ID]
+        row = app.use("games").GAMES[0]
+        app.prefs.game = row[ID]
         app.notes = ["Memory error"]
     st = None
     app.forget("storage")  # room for the board's sprite sheet
@@ -44,20 +102,20 @@ def start(app):
             # First run, or a game not installed here: the chooser.
             app.go("games")
         else:
-            games.install(app, row)
+            install(app, row)
             app.sound(None)  # the kept sounds, built now, before the game (App.sound)
-            app.use(row[games.FACE] + ".start").begin(app)
+            app.use(row[FACE] + ".start").begin(app)
     except Exception as e:
         p.log("start-up failed: %r; default preferences" % (e,))
         app.play.tutor = None
         app.menus = None
         app.prefs = Prefs()
         app.prefs.tutorial_done = True
-        row = games.GAMES[0]
-        app.prefs.game = row[games.ID]
+        row = app.use("games").GAMES[0]
+        app.prefs.game = row[ID]
         app.notes.append("Prefs reset")
         build.colours(app, False)
-        games.install(app, row)
+        install(app, row)
         app.go("new_game")
     for note in app.notes:
         p.log("start-up: " + note)
