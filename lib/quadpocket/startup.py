@@ -17,7 +17,9 @@ def here(app, gid):
     (hw_pyportal's `games`), else None."""
     if gid is None or gid not in getattr(app.p, "games", "SW"):
         return None
-    for row in app.use("games").GAMES:
+    rows = app.use("games").GAMES
+    app.forget("games")  # the rows stay while used; the module goes at once
+    for row in rows:
         if row[ID] == gid:
             return row
     return None
@@ -48,6 +50,7 @@ def install(app, row):
         old.group.pop()
     old.board = old.panel = old.s = old.game = None
     app.session = None
+    app.kept = None  # the old game's every-turn sounds
     app.collect()
     __import__(row[FACE])
     import sys
@@ -62,13 +65,13 @@ def install(app, row):
     off, size, tag = row[SAVE]
     app.games = app.use("storage")._newest(app.p.nvm, off, size, tag)
     app.forget("storage")
+    app.sound(None)  # its every-turn sounds, built now, before the game (App.sound)
 
 
 def start(app):
     """Nothing stored may stop the app from starting: a record that does not load gives
     defaults (storage), one that loads but cannot be played gives a new game, and any other
     error on the way gives default preferences and the first game; each with a message."""
-    build = app.use("build")
     storage = app.use("storage")
     Prefs = storage.Prefs  # noqa: N806 (a function that makes the preference object)
     p = app.p
@@ -93,8 +96,17 @@ def start(app):
         row = app.use("games").GAMES[0]
         app.prefs.game = row[ID]
         app.notes = ["Memory error"]
-    st = None
+    st = storage = None
     app.forget("storage")  # room for the board's sprite sheet
+    try:
+        if row is not None:
+            # the face's resident code first, low in the heap, before the transient
+            # modules and buffers of the start-up (fewer holes under it later)
+            install(app, row)
+    except Exception as e:
+        p.log("start-up failed: %r" % (e,))
+        row = None
+    build = app.use("build")
     build.palettes(app)
     try:
         build.colours(app, app.prefs.contrast)
@@ -102,8 +114,6 @@ def start(app):
             # First run, or a game not installed here: the chooser.
             app.go("games")
         else:
-            install(app, row)
-            app.sound(None)  # the kept sounds, built now, before the game (App.sound)
             app.use(row[FACE] + ".start").begin(app)
     except Exception as e:
         p.log("start-up failed: %r; default preferences" % (e,))
