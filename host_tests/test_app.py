@@ -33,7 +33,7 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     assert app.mode == "menu" and app.menus.page == "games" and play.s is None
     assert [n for n, _ in app.menus.rects()] == ["game0", "game1"]  # installed games only
     d.press("game0")
-    play = app.play  # the chosen game's screen (quadpocket.startup.install)
+    play = app.play  # the chosen game's screen (quadpocket.games.install)
     assert play.tutor is not None and app.mode == "play"
     assert app.prefs.game == "S"
     d.press("next")

@@ -1,4 +1,4 @@
-"""The shell's one way to switch games (quadpocket.startup.install): every ordered pair of
+"""The shell's one way to switch games (quadpocket.games.install): every ordered pair of
 installed games, switched both ways through the chooser, leaves loaded exactly what a
 fresh start of the target game loads (modules: the old face, its engines and their
 tables gone; the heap on CircuitPython's VM: host_tests/test_shell_vm.py); the rows
@@ -82,9 +82,12 @@ def test_the_rows_name_what_a_game_loads_and_regions_do_not_overlap():
         assert face.Screen.gid == row[ID] and callable(face.render)
         __import__(row[FACE] + ".start")
         st = sys.modules[row[FACE] + ".start"]
-        for name in ("begin", "resume", "new_game", "tutorial", "settings", "step", "note",
-                     "stats_lines", "move_title", "move_items", "load_session"):
+        for name in ("begin", "resume", "new_game", "tutorial", "load_session"):
             assert callable(getattr(st, name)), (row[ID], name)
+        __import__(row[FACE] + ".pages")
+        pg = sys.modules[row[FACE] + ".pages"]
+        for name in ("settings", "step", "note", "stats_lines", "move_title", "move_items"):
+            assert callable(getattr(pg, name)), (row[ID], name)
     spans.sort()
     for (o1, n1), (o2, n2) in zip(spans, spans[1:]):
         assert o1 + n1 <= o2, "nvm regions overlap: %r" % ((o1, n1), (o2, n2))

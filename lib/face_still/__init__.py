@@ -42,9 +42,6 @@ class Screen(Play):
         g = self.game
         return g.turns, g.rules.players
 
-    def mid_turn(self):
-        return self.game.pending != 0
-
     def ended(self):
         """Forget the shown end of a game (result lines, the quad's outline)."""
         self.result = None
@@ -144,9 +141,6 @@ class Screen(Play):
             self.illegal(str(e))
             return
         self.after_change(sound)
-
-    def illegal(self, text):
-        Play.illegal(self, text[:1].upper() + text[1:])  # the engine's words start small
 
     def cancel(self):
         g = self.game

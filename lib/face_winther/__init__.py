@@ -29,6 +29,8 @@ class Screen(Play):
 
     gid = "W"
     over = "face_winther.start"
+    capital = False        # its refusals name cells ("e4 cannot be taken"): as they are
+    trainer_turn = True    # Trainer shows the mover's own winning cells
 
     def __init__(self, app):
         Play.__init__(self, app)
@@ -45,8 +47,8 @@ class Screen(Play):
     def seats(self):
         return self.game.plies, 2
 
-    def trainer_seat(self):
-        return self.game.turn
+    def ended(self):
+        self.result = None
 
     def after_change(self, sound=None):
         self.choice = None

@@ -1,7 +1,6 @@
 """Winther's Quad's entry points (docs/shell.md): begin, resume, new_game, show, tutorial,
-load_session; its settings and statistics in nvm; the end of a game; its New game
-settings (settings, step, note: the shell draws the page); its text pages (tutorial,
-moves, statistics). Loaded through App.use when needed and dropped after (only the face's
+load_session; its settings and statistics in nvm; the end of a game; its tutorial (a
+text page of its help). Its menu pages' contents are face_winther.pages. Loaded through App.use when needed and dropped after (only the face's
 package, face_winther, stays resident).
 
 Its nvm regions (its row in quadpocket.games; above Still's Quad's, which end at 2240;
@@ -19,7 +18,7 @@ losses, draws, two bytes each, high first.
 from winquad import COUNTERS, DEFAULT_COUNTERS, Game
 from face_winther import MAGIC, VERSION, Session
 from quadpocket import view
-from quadpocket.play import LEVELS, NO_CPU, level_name
+from quadpocket.play import LEVELS, NO_CPU
 from quadpocket.records import save_game
 
 CONF_OFF = 2240
@@ -238,58 +237,3 @@ def game_over(play, fresh):
 
 
 # --- pages ----------------------------------------------------------------------------------
-
-def settings(app):
-    """The New game page's settings (the shell draws one button each): (name, "Label:
-    value")."""
-    c = conf(app)
-    return [("vs", "Vs: " + ("2 players" if c[1] else "Computer")),
-            ("counters", "Counters: %d" % c[0]),
-            ("level", "Level: " + level_name(app.prefs.level))]
-
-
-def note(app):
-    return ""
-
-
-def step(app, name):
-    """A New game setting tapped: one step back ("<name>-") or forward (this game's are
-    saved at once, the level, a preference, when the menu closes)."""
-    step = 1
-    if name[-1] == "-":
-        step = -1
-        name = name[:-1]
-    if name == "level":
-        p = app.prefs
-        p.level = LEVELS[(LEVELS.index(p.level) + step) % len(LEVELS)]
-        return ""
-    c = conf(app)
-    if name == "vs":
-        c[1] ^= 1
-    elif name == "counters":
-        c[0] = COUNTERS[(COUNTERS.index(c[0]) + step) % len(COUNTERS)]
-    write_conf(app, c)
-    return ""
-
-
-def stats_lines(app):
-    c = conf(app)
-    lines = ["Winther's Quad", "against the computer:", "",
-             "%-8s %4s %4s %4s" % ("Level", "Won", "Lost", "Draw")]
-    for k, lv in enumerate(LEVELS):
-        i = 3 + 6 * k
-        lines.append("%-8s %4d %4d %4d" % (lv[:1].upper() + lv[1:], c[i] << 8 | c[i + 1],
-                                           c[i + 2] << 8 | c[i + 3], c[i + 4] << 8 | c[i + 5]))
-    return lines
-
-
-def move_title(app):
-    return "Moves"
-
-
-def move_items(app):
-    from winquad.notation import format_turn
-    from winquad.game import _decode
-    log = app.play.game._log
-    return ["%d.%s" % (i // 2 + 1, format_turn(*_decode(log[i] << 8 | log[i + 1])))
-            for i in range(0, len(log), 2)]

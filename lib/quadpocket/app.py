@@ -83,7 +83,7 @@ class App:
         self.session = None  # the game in progress (the tutorial has its own)
         self.kept = None     # (level, face, {name: samples}): the sounds of every turn
         self.loaded = []     # modules App.use imported since the last settle()
-        self.play = Play(self)  # no game yet: quadpocket.startup.install puts a face's
+        self.play = Play(self)  # no game yet: quadpocket.games.install puts a face's
         self.render = None      # the shown face's render (docs/shell.md)
         self.face = None        # the shown face's package ("face_still", ...)
         self.engines = ()       # its engine packages (their ".ai" go when a menu opens)

@@ -1,10 +1,10 @@
 """The games this pocket holds (docs/shell.md, "Adding a game"): one row each, and the row
 is all the shell knows of a game. Data only (read by App.use at start-up, by the chooser
 and by About, then dropped): its names are few, so loading it interns almost nothing for
-good. Installing a game by its row is quadpocket.startup.install; the chooser's page is
-quadpocket.menus'.
+good. here() finds a row, install() installs a game by its row (the one way: at start-up and
+from the chooser); the chooser's page is quadpocket.menus'.
 
-A row, by index (named in quadpocket.startup and the tests):
+A row, by index (ID, FACE, ENGINES, SAVE below; the tests name them all):
 
     0 id        one capital letter: stored in the preferences as the last game chosen
                 and as the first byte of its saved game, so a save is never read as
@@ -32,3 +32,64 @@ GAMES = (("S", "Quad", "G. Keith Still", "Square of 4 marbles", "face_still",
           ("winquad",), (2368, 1024, 0x77), ((2240, 128), (2368, 2048))))
 COMING = (("Quax, Quickway, Crossway", "connection games"),
           ("Corner polyominoes", "four players"))
+
+ID = 0
+FACE = 4
+ENGINES = 5
+SAVE = 6
+
+
+def here(app, gid):
+    """The row of game gid if it is installed and this platform's heap holds it
+    (hw_pyportal's `games`), else None."""
+    if gid is None or gid not in getattr(app.p, "games", "SW"):
+        return None
+    for row in GAMES:
+        if row[ID] == gid:
+            return row
+    return None
+
+
+def drop(app, package):
+    """Forget a package and every module under it (their code and tables go)."""
+    import sys
+    for m in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
+        app.forget(m, None)
+
+
+def install(app, row):
+    """Make row's game the shown one: the game before it (its face, its engines and
+    their tables) goes, row's face is imported and its Screen put on app.play (the shown
+    displayio group stays the same object), its game slots are read. Nothing here knows
+    any game: what goes and what comes is in the rows."""
+    old = app.play
+    old.stop_thinking()
+    app.drop_ai()
+    prev = here(app, old.gid)
+    if prev is not None and prev is not row:
+        drop(app, prev[FACE])
+        for pkg in prev[ENGINES]:
+            if pkg not in row[ENGINES]:
+                drop(app, pkg)
+    while len(old.group):
+        old.group.pop()
+    old.board = old.panel = old.s = old.game = None
+    app.session = None
+    app.kept = None  # the old game's every-turn sounds
+    app.collect()
+    __import__(row[FACE])
+    import sys
+    face = sys.modules[row[FACE]]
+    play = face.Screen(app)
+    play.group = old.group
+    app.play = play
+    app.render = face.render
+    # copies, not the row's own objects: the rows' module is gone, and a block of it
+    # kept for good would sit in the middle of the free heap
+    app.face = face.__name__
+    app.engines = tuple([e for e in row[ENGINES]])
+    off, size, tag = row[SAVE]
+    app.save_at = (off, size, tag)
+    app.games = app.use("storage")._newest(app.p.nvm, off, size, tag)
+    app.forget("storage")
+    app.sound(None)  # its every-turn sounds, built now, before the game (App.sound)

@@ -162,7 +162,7 @@ class Menus:
             # half, ">" forward from its right half (hit, rects)
             w = self.cols // 2 - 2
             out = [(n, "<" + _centre(t, w) + ">")
-                   for n, t in app.use(app.face + ".start").settings(app)]
+                   for n, t in app.use(app.face + ".pages").settings(app)]
             self.two_way = [n for n, _ in out]
             return out + [("start", "Start game"), ("back", "Back")]
         if page == "prefs":  # what every game shares
@@ -205,7 +205,7 @@ class Menus:
         if app.play.s is not None and app.play.gid == row[0]:
             app.go("play")  # the game shown
             return
-        app.use("startup").install(app, row)
+        app.use("games").install(app, row)
         app.use(row[4] + ".start").begin(app)
 
     def open(self, page):
@@ -219,7 +219,7 @@ class Menus:
             # a variant's constraint, said on the page (the bottom row, under the buttons)
             note = self.note
             if not note:
-                note = self.app.use(self.app.face + ".start").note(self.app)
+                note = self.app.use(self.app.face + ".pages").note(self.app)
             self.note = ""
             rows = [""] * (self.rows - 2) + [note]
         self._show(TITLES[page], rows, self.items(page), 2)
@@ -256,7 +256,7 @@ class Menus:
             if name == "start":
                 app.go("new_game")
                 return
-            self.note = app.use(app.face + ".start").step(app, name)
+            self.note = app.use(app.face + ".pages").step(app, name)
         else:  # prefs
             if name == "first":
                 p.first = "computer" if p.first == "player" else "player"

@@ -8,12 +8,15 @@ def text(app, what, width):
     """(title, lines of at most width characters) for page what: "topics" (the help
     topics' titles, not wrapped), "topic<i>", "about", "stats", "moves" or "tutorial" (a
     face's tutorial as a text page). A face's help is the help.txt in its package; the
-    shell's (Preferences, About) is this folder's."""
-    face = app.use(app.face + ".start") if app.face else None
-    if what == "stats":
-        return "Statistics", face.stats_lines(app)
-    if what == "moves":
+    shell's (Preferences, About) is this folder's; statistics and the move list come from
+    the face's pages module."""
+    if what in ("stats", "moves"):
+        face = app.use(app.face + ".pages")  # small: the face's start module stays out
+        if what == "stats":
+            return "Statistics", face.stats_lines(app)
         return face.move_title(app), columns(face.move_items(app), width)
+    import sys
+    face = sys.modules[app.face] if app.face else None  # the face's package: resident
     mine = _path(__file__, "help.txt")
     theirs = _path(face.__file__, "help.txt") if face else mine
     own = help_topics(name=theirs) if face else []

@@ -59,6 +59,8 @@ class Play:
     sounds = ("marble",)     # the every-turn sounds kept built (App.sound)
     over = None              # the face's module with game_over(play, fresh)
     busy = ("undo",)         # what answers while the computer moves (Undo of the move)
+    capital = True           # a refusal's first letter made capital (the engine's words)
+    trainer_turn = False     # Trainer shows the cells of the seat to move (else the cpu's)
 
     def __init__(self, app):
         self.app = app
@@ -81,26 +83,16 @@ class Play:
         self.tutor = None       # tutorial driver while a face's tutorial runs
         self.result = None      # game-over panel lines
 
-    # --- hooks with a default (a face overrides them when its game differs) ------------
-    # A face's Screen also defines (no default here: every face has its own, and each
-    # method costs resident heap): player() -> (its computer player module, moves made:
-    # steps the seed); seats() -> (turns or plies done, seats in a round: what Undo counts
-    # in); tap_cell(x); tap_other(target) (a target not Menu, Moves, New, Undo, Hint);
-    # modal(target) -> True if the face is asking something only it understands and
-    # took the tap; cancel() -> True if Undo took back a half-made turn; show_hint(move)
-    # (hint cells and message); play_turn(move) -> False if no turn could be played;
-    # hit(x, y) -> a board cell, a button name or None.
-    def mid_turn(self):
-        """True while a turn is half made (no save then)."""
-        return False
-
-    def trainer_seat(self):
-        """The seat whose winning cells Trainer shows."""
-        return self.s.cpu
-
-    def ended(self):
-        """Forget the shown end of a game (undone from the end)."""
-        self.result = None
+    # A face's Screen defines (no defaults here: every face has its own, and each method
+    # costs resident heap on the device): player() -> (its computer player module, moves
+    # made: steps the seed); seats() -> (turns or plies done, seats in a round: what Undo
+    # counts in); hit(x, y) -> a board cell, a button name or None; tap_cell(x);
+    # tap_other(target) (a target not Menu, Moves, New, Undo, Hint); modal(target) ->
+    # True if the face is asking something only it understands and took the tap;
+    # cancel() -> True if Undo took back a half-made turn; show_hint(move) (hint cells and
+    # message); play_turn(move) -> False if no turn could be played; ended() (forget the
+    # shown end of a game: it was undone). A game whose engine has `pending` (pieces of a
+    # turn placed) is saved only between turns.
 
     # --- state changes -------------------------------------------------------------------
     def after_change(self, sound=None):
@@ -124,7 +116,7 @@ class Play:
             self.game_over(True)
         else:
             self.ended()
-            if not self.mid_turn() and s.human(g.turn):
+            if not getattr(g, "pending", 0) and s.human(g.turn):
                 app.save_session()
             if not s.human(g.turn):
                 # Draw the player's move now: once the computer starts, the picture is
@@ -139,7 +131,8 @@ class Play:
         self.trainer = ()
         if (self.tutor is None and s.cpu >= 0 and g.result is None and s.human(g.turn)
                 and self.app.prefs.level == "trainer"):
-            self.trainer = tuple(self.player()[0].trainer_highlights(g, self.trainer_seat()))
+            self.trainer = tuple(self.player()[0].trainer_highlights(
+                g, g.turn if self.trainer_turn else s.cpu))
 
     def game_over(self, fresh):
         """The end: result lines, statistics (the face's over module, then dropped)."""
@@ -225,7 +218,7 @@ class Play:
     def illegal(self, text):
         """A refusal: the message (shown whole, wrapped by the face's render) and its
         sound."""
-        self.msg = text
+        self.msg = text[:1].upper() + text[1:] if self.capital else text
         self.app.sound("illegal")
 
     def undo_count(self):

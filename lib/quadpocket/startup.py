@@ -1,71 +1,14 @@
-"""Start-up, and the one way to install a game: preferences and statistics from nvm,
-palettes, the last game chosen installed by its row (quadpocket.games) and started by its
-face (the tutorial on its first run, else its saved game or a new one), or the chooser on
-a first run. install() also serves the chooser. Imported while starting or switching
-(App.use), then dropped (App.settle).
+"""Start-up: preferences and statistics from nvm, palettes, the last game chosen
+installed by its row (quadpocket.games.install) and started by its face (the tutorial on
+its first run, else its saved game or a new one), or the chooser on a first run.
+Imported while starting (App.use), then dropped (App.settle): small, as it stays loaded
+while the face builds its first screen.
 """
 
 # a row of quadpocket.games, by index
 ID = 0
 FACE = 4
-ENGINES = 5
 SAVE = 6
-
-
-def here(app, gid):
-    """The row of game gid if it is installed and this platform's heap holds it
-    (hw_pyportal's `games`), else None."""
-    if gid is None or gid not in getattr(app.p, "games", "SW"):
-        return None
-    rows = app.use("games").GAMES
-    app.forget("games")  # the rows stay while used; the module goes at once
-    for row in rows:
-        if row[ID] == gid:
-            return row
-    return None
-
-
-def drop(app, package):
-    """Forget a package and every module under it (their code and tables go)."""
-    import sys
-    for m in [m for m in sys.modules if m == package or m.startswith(package + ".")]:
-        app.forget(m, None)
-
-
-def install(app, row):
-    """Make row's game the shown one: the game before it (its face, its engines and
-    their tables) goes, row's face is imported and its Screen put on app.play (the shown
-    displayio group stays the same object), its game slots are read. Nothing here knows
-    any game: what goes and what comes is in the rows."""
-    old = app.play
-    old.stop_thinking()
-    app.drop_ai()
-    prev = here(app, old.gid)
-    if prev is not None and prev is not row:
-        drop(app, prev[FACE])
-        for pkg in prev[ENGINES]:
-            if pkg not in row[ENGINES]:
-                drop(app, pkg)
-    while len(old.group):
-        old.group.pop()
-    old.board = old.panel = old.s = old.game = None
-    app.session = None
-    app.kept = None  # the old game's every-turn sounds
-    app.collect()
-    __import__(row[FACE])
-    import sys
-    face = sys.modules[row[FACE]]
-    play = face.Screen(app)
-    play.group = old.group
-    app.play = play
-    app.render = face.render
-    app.face = row[FACE]
-    app.engines = row[ENGINES]
-    app.save_at = row[SAVE]
-    off, size, tag = row[SAVE]
-    app.games = app.use("storage")._newest(app.p.nvm, off, size, tag)
-    app.forget("storage")
-    app.sound(None)  # its every-turn sounds, built now, before the game (App.sound)
 
 
 def start(app):
@@ -83,7 +26,7 @@ def start(app):
             # Damaged records, no preferences left: the message needs a game screen's
             # status line, and only the first game wrote records before the chooser.
             app.prefs.game = app.use("games").GAMES[0][ID]
-        row = here(app, app.prefs.game)
+        row = app.use("games").here(app, app.prefs.game)
         if row is not None:
             off, size, tag = row[SAVE]
             if storage._newest(p.nvm, off, size, tag)[0] < 0 and \
@@ -98,11 +41,14 @@ def start(app):
         app.notes = ["Memory error"]
     st = storage = None
     app.forget("storage")  # room for the board's sprite sheet
+    face = None
     try:
         if row is not None:
-            # the face's resident code first, low in the heap, before the transient
-            # modules and buffers of the start-up (fewer holes under it later)
-            install(app, row)
+            # the face's start module (and with it its package) before anything of the
+            # start-up stays: its blocks then leave no hole between those that stay
+            face = app.use(row[FACE] + ".start")
+            app.use("games").install(app, row)
+            app.forget("games")  # not needed while the face starts
     except Exception as e:
         p.log("start-up failed: %r" % (e,))
         row = None
@@ -114,7 +60,7 @@ def start(app):
             # First run, or a game not installed here: the chooser.
             app.go("games")
         else:
-            app.use(row[FACE] + ".start").begin(app)
+            face.begin(app)
     except Exception as e:
         p.log("start-up failed: %r; default preferences" % (e,))
         app.play.tutor = None
@@ -125,7 +71,7 @@ def start(app):
         app.prefs.game = row[ID]
         app.notes.append("Prefs reset")
         build.colours(app, False)
-        install(app, row)
+        app.use("games").install(app, row)
         app.go("new_game")
     for note in app.notes:
         p.log("start-up: " + note)

@@ -329,7 +329,7 @@ def _load(nvm, off, size, tag, version=VERSION):
 
 def saved(app):
     """The shown game's saved bytes (its slots app.games at app.save_at, read by
-    quadpocket.startup.install), or None if there is none or it is corrupt."""
+    quadpocket.games.install), or None if there is none or it is corrupt."""
     g = app.games
     if g[0] < 0 or g[2] == 0:
         return None
