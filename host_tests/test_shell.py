@@ -86,8 +86,12 @@ def test_the_rows_name_what_a_game_loads_and_regions_do_not_overlap():
             assert callable(getattr(st, name)), (row[ID], name)
         __import__(row[FACE] + ".pages")
         pg = sys.modules[row[FACE] + ".pages"]
-        for name in ("settings", "step", "note", "stats_lines", "move_title", "move_items"):
+        for name in ("stats_lines", "move_title", "move_items"):
             assert callable(getattr(pg, name)), (row[ID], name)
+        __import__(row[FACE] + ".settings")
+        se = sys.modules[row[FACE] + ".settings"]
+        for name in ("settings", "step", "note"):
+            assert callable(getattr(se, name)), (row[ID], name)
     spans.sort()
     for (o1, n1), (o2, n2) in zip(spans, spans[1:]):
         assert o1 + n1 <= o2, "nvm regions overlap: %r" % ((o1, n1), (o2, n2))

@@ -162,7 +162,7 @@ class Menus:
             # half, ">" forward from its right half (hit, rects)
             w = self.cols // 2 - 2
             out = [(n, "<" + _centre(t, w) + ">")
-                   for n, t in app.use(app.face + ".pages").settings(app)]
+                   for n, t in app.use(app.face + ".settings").settings(app)]
             self.two_way = [n for n, _ in out]
             return out + [("start", "Start game"), ("back", "Back")]
         if page == "prefs":  # what every game shares
@@ -219,7 +219,7 @@ class Menus:
             # a variant's constraint, said on the page (the bottom row, under the buttons)
             note = self.note
             if not note:
-                note = self.app.use(self.app.face + ".pages").note(self.app)
+                note = self.app.use(self.app.face + ".settings").note(self.app)
             self.note = ""
             rows = [""] * (self.rows - 2) + [note]
         self._show(TITLES[page], rows, self.items(page), 2)
@@ -256,7 +256,7 @@ class Menus:
             if name == "start":
                 app.go("new_game")
                 return
-            self.note = app.use(app.face + ".pages").step(app, name)
+            self.note = app.use(app.face + ".settings").step(app, name)
         else:  # prefs
             if name == "first":
                 p.first = "computer" if p.first == "player" else "player"
