@@ -34,7 +34,7 @@ def test_the_winther_game_runs_on_circuitpython_into_the_move_phase(run):
 
 
 def test_only_the_playing_modules_stay_loaded(run):
-    assert set(run["resident"]) == {"app", "hw_pyportal", "play", "records", "view", "wq_play", "wq_view"}
+    assert set(run["resident"]) == {"app", "hw_pyportal", "play", "records", "view", "face_winther"}
 
 
 def test_peak_live_heap_under_the_budget(run):
