@@ -65,8 +65,8 @@ def resume(app, data=None):
     """The saved game (data, else read from nvm), or a new one if there is none or it
     does not decode."""
     if data is None:
-        data = app.use("storage").saved(app)
-        app.forget("storage")
+        data = app.use("games").saved(app)
+        app.forget("games")
     if data is not None:
         try:
             s = load_session(data)

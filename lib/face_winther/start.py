@@ -92,8 +92,8 @@ def begin(app):
 def resume(app, data=None):
     conf(app)
     if data is None:
-        data = app.use("storage").saved(app)
-        app.forget("storage")
+        data = app.use("games").saved(app)
+        app.forget("games")
     if data is not None and len(data):
         try:
             s = load_session(data)

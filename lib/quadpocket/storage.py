@@ -325,14 +325,3 @@ def _load(nvm, off, size, tag, version=VERSION):
     if crc16(body, 0, n, crc16(h, 0, 6)) != (h[6] | h[7] << 8):
         return None
     return (h[3], body)
-
-
-def saved(app):
-    """The shown game's saved bytes (its slots app.games at app.save_at, read by
-    quadpocket.games.install), or None if there is none or it is corrupt."""
-    g = app.games
-    if g[0] < 0 or g[2] == 0:
-        return None
-    off, size, tag = app.save_at
-    r = _load(app.p.nvm, off + g[0] * size, size, tag)
-    return r[1] if r else None
