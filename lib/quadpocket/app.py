@@ -83,12 +83,12 @@ class App:
         self.session = None  # the game in progress (the tutorial has its own)
         self.kept = None     # (level, face, {name: samples}): the sounds of every turn
         self.loaded = []     # modules App.use imported since the last settle()
-        self.play = Play(self)  # no game yet: quadpocket.games.install puts a face's
-        self.render = None      # the shown face's render (docs/shell.md)
-        self.face = None        # the shown face's package ("face_still", ...)
-        self.engines = ()       # its engine packages (their ".ai" go when a menu opens)
-        self.save_at = None     # (offset, size, tag) of its game slots in nvm
-        self.games = [-1, 0, 0]  # those slots: [newest (-1: none), sequence, length]
+        self.play = Play(self)  # no game yet (quadpocket.games.install: docs/shell.md)
+        self.render = None      # the shown face's render
+        self.face = None        # its package ("face_still"), engines, save slots' place
+        self.engines = ()
+        self.save_at = None
+        self.games = [-1, 0, 0]  # its save slots: [newest (-1: none), sequence, length]
         p.display.auto_refresh = False
         self.use("startup").start(self)  # prefs, sound, palettes, the game, first screen
         self.settle()
@@ -98,8 +98,7 @@ class App:
     @staticmethod
     def forget(name, package="quadpocket"):
         """Drop a module needed only for a while: its sys.modules entry and the package
-        attribute both keep its compiled code alive. name: a submodule of package, or
-        a dotted name (package None: any full name)."""
+        attribute both keep its compiled code alive (a dotted name: that module)."""
         import sys
         if package is not None and "." not in name:
             name = package + "." + name

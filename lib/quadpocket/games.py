@@ -2,7 +2,7 @@
 is all the shell knows of a game. Data only (read by App.use at start-up, by the chooser
 and by About, then dropped): its names are few, so loading it interns almost nothing for
 good. here() finds a row, install() installs a game by its row (the one way: at start-up and
-from the chooser); the chooser's page is quadpocket.menus'.
+from the chooser); items() and tap() are the chooser's page.
 
 A row, by index (ID, FACE, ENGINES, SAVE below; the tests name them all):
 
@@ -105,3 +105,31 @@ def saved(app):
     r = app.use("storage")._load(app.p.nvm, off + g[0] * size, size, tag)
     app.forget("storage")
     return r[1] if r else None
+
+
+def items(app):
+    """The chooser: per game this platform holds its button and its line beside it (a
+    text item, "-": no button); Back when there is a game to go back to."""
+    out = []
+    for i, row in enumerate(GAMES):
+        if here(app, row[ID]) is not None:
+            out.append(("game%d" % i, row[1]))
+            out.append(("-", row[3]))
+    if app.play.s is not None:
+        out.append(("back", "Back"))
+    return out
+
+
+def tap(app, menus, name):
+    """A game's button: remembered as the last game chosen and shown (installed by its
+    row first when another game, or none, is shown)."""
+    row = GAMES[int(name[4:])]
+    p = app.prefs
+    if p.game != row[ID]:
+        p.game = row[ID]
+        menus.changed = True  # saved when the menu closes: the next start goes to it
+    if app.play.s is not None and app.play.gid == row[ID]:
+        app.go("play")  # the game shown
+        return
+    install(app, row)
+    app.use(row[FACE] + ".start").begin(app)

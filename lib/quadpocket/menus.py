@@ -1,9 +1,7 @@
 """Menu pages (main, new game, preferences, help topics, the chooser) and text pages
 (help, move list, statistics, about) on one screen built when the menu opens and dropped
-with this module when the game is shown again. Preferences (what every game shares)
-change on tap and are saved when the menu closes; the one marked * shapes the next game
-only. The New game page is drawn from the shown face's settings (its start module's
-settings, step and note), the same way for every game.
+with this module when the game is shown again. Preferences (shared by every game) are
+saved when the menu closes; * marks the next game's. New game: the face's settings.
 
 The screen is one full-screen text TileGrid (title, labels and page text: 1 byte a
 character) over twelve button rectangles on the screen's black. The text of a page comes from
@@ -42,8 +40,7 @@ class Menus:
         self.k = max(2, (self.rows - 1) // 6)  # text rows per menu button
         self.w = w
         k = self.k
-        # a button's margin above and below its label: what a slot of k rows leaves, at
-        # most what the screen leaves below the lowest label (no box leaves the screen)
+        # a button's margin: what a slot leaves, but no box leaves the screen
         self.m = min((k * ch - ch) // 2 - 2, h - (2 + (SLOTS // 2 - 1) * k + k // 2) * ch)
         self.ox = (w - self.cols * cw) // 2
         self.group = g = displayio.Group()  # on the screen's own black background
@@ -72,13 +69,11 @@ class Menus:
         self.back = "main"  # where Back on a text page goes
         self.changed = False  # a preference changed since the menu opened
         self.note = ""        # a refused New-game tap's reason, shown once
-        self.two_way = ()     # the New game page's setting buttons (both halves answer)
+        self.two_way = ()     # New game settings: each half of the button answers
 
     # --- the screen ----------------------------------------------------------------------
     def _button(self, i, row, x, w, name):
-        """Slot i: a button around text row `row`, x..x+w px, reporting `name`. Its
-        margin above and below the label: what a slot of k rows leaves, at most what the
-        screen leaves below the last row (so a box never leaves the screen)."""
+        """Slot i: a button around text row `row`, x..x+w px, reporting `name`."""
         ch = self.ch
         m = self.m
         if name == TEXT:
@@ -105,8 +100,7 @@ class Menus:
         for i in range(SLOTS):
             item = buttons[i] if i < len(buttons) else None
             if per_row == 2:
-                # the label in the slot's lower middle row: the title above never
-                # touches the box (host_tests/test_menu_layout.py measures every page)
+                # the slot's lower middle row: clear of the title (test_menu_layout)
                 row = 1 + (i // 2) * self.k + self.k // 2
             else:
                 row = self.rows - self.k + (self.k - 1) // 2
@@ -131,20 +125,14 @@ class Menus:
         return None
 
     def rects(self):
-        """(name, box) of every tap target shown; a setting's two halves are two (its
-        name with "-" on the left, one step back)."""
+        """(name, box) of each tap target; a setting's left half is "<name>-"."""
         out = []
-        for i in range(SLOTS):
-            b = self.boxes[i]
-            if b is None:
-                continue
-            name = self.names[i]
-            if name in self.two_way:
+        for n, b in zip(self.names, self.boxes):
+            if b and n in self.two_way:
                 h = b[2] // 2
-                out.append((name + "-", (b[0], b[1], h, b[3])))
-                out.append((name, (b[0] + h, b[1], b[2] - h, b[3])))
-            else:
-                out.append((name, b))
+                out += [(n + "-", (b[0], b[1], h, b[3])), (n, (b[0] + h, b[1], b[2] - h, b[3]))]
+            elif b:
+                out.append((n, b))
         return out
 
     # --- menu pages ----------------------------------------------------------------------
@@ -155,11 +143,10 @@ class Menus:
             return [("resume", "Back to game"), ("new", "New game"), ("prefs", "Preferences"),
                     ("help", "Help"), ("moves", "Move list"), ("stats", "Statistics"),
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
-        if page == "games":
-            return self.chooser()
+        if page == "games":  # the chooser
+            return app.use("games").items(app)
         if page == "new":
-            # the face's own settings, one button each: "<" steps back from its left
-            # half, ">" forward from its right half (hit, rects)
+            # one button a setting: its left half steps back, its right half on
             w = self.cols // 2 - 2
             out = [(n, "<" + _centre(t, w) + ">")
                    for n, t in app.use(app.face + ".settings").settings(app)]
@@ -177,36 +164,6 @@ class Menus:
         topics = self.page_text("topics")[1]
         return [("topic%d" % i, t) for i, t in enumerate(topics) if t != "About"] + [
             ("back", "Back")]
-
-    # --- the game chooser ---------------------------------------------------------------
-    def chooser(self):
-        """Per game this platform holds its button and its line beside it (a text item:
-        no button); Back when there is a game to go back to."""
-        app = self.app
-        here = getattr(app.p, "games", "SW")
-        out = []
-        for i, row in enumerate(app.use("games").GAMES):
-            if row[0] in here:
-                out.append(("game%d" % i, row[1]))
-                out.append((TEXT, row[3]))
-        if app.play.s is not None:
-            out.append(("back", "Back"))
-        return out
-
-    def choose(self, name):
-        """A game's button: remembered as the last game chosen and shown (installed by
-        its row first when another game, or none, is shown)."""
-        app = self.app
-        row = app.use("games").GAMES[int(name[4:])]
-        p = app.prefs
-        if p.game != row[0]:
-            p.game = row[0]
-            self.changed = True  # saved when the menu closes: the next start goes to it
-        if app.play.s is not None and app.play.gid == row[0]:
-            app.go("play")  # the game shown
-            return
-        app.use("games").install(app, row)
-        app.use(row[4] + ".start").begin(app)
 
     def open(self, page):
         if page == "moves":
@@ -247,7 +204,7 @@ class Menus:
                 app.go("tutorial")  # the tutorial object keeps what it needs
             return
         if page == "games":
-            self.choose(name)
+            app.use("games").tap(app, self, name)
             return
         if page == "help":
             self.text_page(name, "help")
