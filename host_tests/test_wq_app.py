@@ -5,7 +5,9 @@ and between two players, statistics, resume after a power cut, damaged records, 
 import pytest
 from apptools import device, info_text, pages_text, start
 
+from quadpocket import view
 from quadpocket.app import App
+from quadpocket.storage import Store
 from quadpocket.records import save_game
 from face_winther import Session
 from face_winther.start import (CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME,
@@ -384,3 +386,52 @@ def test_a_refusal_longer_than_the_status_line_is_shown_whole(size):
     app.render(app.play)
     text = " ".join(info_text(app).split())
     assert long in text, info_text(app)
+
+
+# --- the shared preferences (issue 21): honoured here as in Still's Quad ---------------------
+
+def test_confirm_tap_marks_first_and_plays_on_the_second_tap():
+    app, d, p = wq(prefs={"confirm": True}, conf=conf(humans=True))
+    g = app.play.game
+    tap(d, "d4")
+    assert g.plies == 0 and app.play.mark == parse_cell("d4")
+    assert app.play.board.grid[(7 - 3) * 8 + 3] == view.T_MARK  # d4: marked, not played
+    tap(d, "d4")
+    assert g.plies == 1 and app.play.mark is None
+
+
+def test_first_is_the_shared_preference():
+    app, d, p = wq(prefs={"first": "computer"})
+    d.settle()
+    assert app.play.s.cpu == 0 and app.play.game.plies >= 1  # the computer dropped first
+    app, d, p = wq(prefs={"first": "player"})
+    assert app.play.s.cpu == 1 and app.play.game.plies == 0
+
+
+def test_auto_advance_raises_the_level_after_a_win(tmp_path):
+    path = str(tmp_path / "nvm")
+    for advance, want in ((True, "average"), (False, "easy")):
+        app, d, p = wq(prefs={"auto_advance": advance}, nvm_path=path + str(advance))
+        play = app.play
+        play.game.result = ("win", 1 - play.s.cpu, "four")  # the player's four
+        play.game_over(True)
+        assert app.prefs.level == want
+        assert Store(p.nvm).prefs.level == want  # saved at once, as Still's Quad does
+
+
+def test_high_contrast_recolours_the_counters_and_show_move_marks_the_reply():
+    app, d, p = wq()
+    d.press("menu")
+    d.press("prefs")
+    d.press("contrast")
+    assert app.play.board.palette[view.MARBLE0] == 0xFFFFFF  # its own white, not Still's red
+    d.press("back")
+    d.press("resume")
+    for show in (True, False):
+        app, d, p = wq(prefs={"show_move": show})
+        tap(d, "a1")
+        d.settle()
+        assert app.play.game.plies == 2
+        last = app.play.game._log[-1] & 63  # where the computer's counter went
+        ringed = app.play.board.grid[(7 - last // 8) * 8 + last % 8] % 2 == 1
+        assert ringed == show
