@@ -36,6 +36,16 @@ def purge():
         del sys.modules[m]
 
 
+@pytest.fixture(autouse=True, scope="module")
+def keep_modules():
+    """The modules as they were before these tests purged them, put back after: tests
+    of other files hold (and patch) those very module objects."""
+    saved = {m: sys.modules[m] for m in loaded()}
+    yield
+    purge()
+    sys.modules.update(saved)
+
+
 def fresh(gid, size=(320, 240)):
     purge()
     app, d, p = start(prefs={"game": gid}, size=size)

@@ -3,8 +3,10 @@ Screen: taps on the board and panel (stars, marbles, Trek and Rapid moves, Quad!
 mode), the computer's turn and the hint as this game plays them, on the shell's Play
 (quadpocket.play: thinking, undo, the common taps); render: what the screen shows. One
 module, not two: a module costs its own object and tables on the device (docs/layers.md).
-Loaded on demand through the shell (App.use): start (start-up, new game, its New game
-settings), over (the end of a game), claims (claim mode), tutorial, rescue.
+Loaded on demand through the shell (App.use): start (start-up, new game), settings (its
+New game settings), pages (statistics, move list), answer (the search's answer: a hint
+shown, the computer's turn played; loaded once the search has ended, so never at its
+peak), over (the end of a game), claims (claim mode), tutorial, rescue.
 
 Session record: 0 b"S" (the game's id, quadpocket.games), 1 version (2), then the shell's
 header (quadpocket.play) and quadcore's Game.to_bytes() bytes, which hold claims too.
@@ -51,34 +53,10 @@ class Screen(Play):
             b.outline = None
 
     def show_hint(self, move):
-        # imported here, not at the top: the face's module is loaded before a game needs
-        # quadcore's package (~12 KB of engine on CircuitPython's VM)
-        from quadcore import parse_turn
-        acts = parse_turn(move, self.game.n)
-        if not acts:  # "# MemoryError()": failed
-            self.app.p.log(move)
-            move = "none"
-        # a move's both ends: the view rings the marble to move, marks where it goes
-        self.hint = tuple(c for a in acts if a[0] != "star" for c in a[1:])
-        self.hint_stars = tuple(a[1] for a in acts if a[0] == "star")
-        # whole, or the yellow marks alone (no wrap module at the search's peak)
-        self.msg = "Hint: " + move if len(move) < 8 else "Hint on board"
+        self.app.use("face_still.answer").show_hint(self, move)
 
     def play_turn(self, move):
-        p = self.app.p
-        g = self.game
-        seat = g.turn
-        g.star_armed = False
-        try:
-            g.play(move)
-            p.log("computer: " + move)
-        except ValueError as e:  # a bug in the player must not stop the game:
-            # log it, play a plain legal turn instead
-            if not self.app.use("face_still.rescue").play_any(g, p.log, move, e):
-                return False
-        if g.rules.claim and g.result is None and g.claimable(seat) >= 0:
-            g.claim(seat)  # the computer claims its quad at once
-        return True
+        return self.app.use("face_still.answer").play_turn(self, move)
 
     # --- taps ----------------------------------------------------------------------------
     def hit(self, x, y):
