@@ -44,14 +44,6 @@ class Screen(Play):
         g = self.game
         return g.turns, g.rules.players
 
-    def ended(self):
-        """Forget the shown end of a game (result lines, the quad's outline)."""
-        self.result = None
-        b = self.board
-        if b.outline is not None:
-            b.group.remove(b.outline)
-            b.outline = None
-
     def show_hint(self, move):
         self.app.use("face_still.answer").show_hint(self, move)
 

@@ -47,9 +47,6 @@ class Screen(Play):
     def seats(self):
         return self.game.plies, 2
 
-    def ended(self):
-        self.result = None
-
     def after_change(self, sound=None):
         self.choice = None
         self.dests = ()

@@ -90,9 +90,17 @@ class Play:
     # tap_other(target) (a target not Menu, Moves, New, Undo, Hint); modal(target) ->
     # True if the face is asking something only it understands and took the tap;
     # cancel() -> True if Undo took back a half-made turn; show_hint(move) (hint cells and
-    # message); play_turn(move) -> False if no turn could be played; ended() (forget the
-    # shown end of a game: it was undone). A game whose engine has `pending` (pieces of a
-    # turn placed) is saved only between turns.
+    # message); play_turn(move) -> False if no turn could be played. A game whose engine
+    # has `pending` (pieces of a turn placed) is saved only between turns.
+
+    def ended(self):
+        """Forget the shown end of a game (undone from the end): the result lines and the
+        board's outline (a face's over module draws one, e.g. the winning square)."""
+        self.result = None
+        b = self.board
+        if b.outline is not None:
+            b.group.remove(b.outline)
+            b.outline = None
 
     # --- state changes -------------------------------------------------------------------
     def after_change(self, sound=None):
