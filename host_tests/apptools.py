@@ -84,7 +84,7 @@ __all__ = ["Driver", "Platform", "info_text", "screen_text", "info_line", "tile"
 def start_with(game, cpu=1, prefs=None, nvm_path=None, size=(320, 240)):
     """Start the app on a prepared game (saved to NVM first, as after a reset)."""
     from quadpocket.app import App
-    from quadpocket.session import Session
+    from face_still import Session
     p = device(nvm_path, prefs, size)
     st = Store(p.nvm)
     st.save_game(Session(game, cpu, 1).to_bytes())

@@ -20,8 +20,9 @@ SIZES = ((320, 240), (480, 320))
 # rules refuse shows str(e)) and the face's own texts.
 ENGINE = ("quadcore/game.py", "quadcore/moves.py", "quadcore/notation.py",
           "quadcore/claim.py")
-FACE = ("lib/quadpocket/play.py", "lib/quadpocket/claims.py", "lib/quadpocket/tutorial.py",
-        "lib/quadpocket/startup.py", "lib/quadpocket/storage.py")
+FACE = ("lib/quadpocket/play.py", "lib/face_still/__init__.py", "lib/face_still/claims.py",
+        "lib/face_still/tutorial.py", "lib/quadpocket/startup.py", "lib/face_still/start.py",
+        "lib/quadpocket/storage.py")
 
 
 def collect_messages():
@@ -109,7 +110,7 @@ def centre(r):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_tutorial_screen_is_whole(size):
-    from quadpocket import tutorial
+    from face_still import tutorial
     app, d, p = start(tutorial_done=False, size=size)
     d.press("game0")
     play = app.play
@@ -267,7 +268,8 @@ def open_new(size=(320, 240), prefs=None):
 
 
 def settings_shown(app):
-    return [label for name, label in app.menus.items("new")]
+    """The New game page's setting labels without the "<" and ">" at their ends."""
+    return [label.strip("<>").strip() for name, label in app.menus.items("new")]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -277,7 +279,7 @@ def test_every_setting_steps_both_ways(size):
     assert pr.size == 11
     d.press("size-")
     d.press("size-")
-    assert pr.size == 9 and "9x9 >" in screen_text(app)       # 11x11 to 9x9: two taps
+    assert pr.size == 9 and "Board: 9x9" in screen_text(app)       # 11x11 to 9x9: two taps
     d.press("size")
     assert pr.size == 10
     for _ in range(6):
@@ -290,7 +292,7 @@ def test_every_setting_steps_both_ways(size):
     d.press("variant-")
     assert pr.variant == v
     d.press("variant-")
-    assert pr.variant == "bridge" and "Bridge >" in screen_text(app)
+    assert pr.variant == "bridge" and "Variant: Bridge" in screen_text(app)
     d.press("variant")
     assert pr.variant == "standard"
     d.press("vs")
@@ -299,11 +301,13 @@ def test_every_setting_steps_both_ways(size):
     assert pr.opponent == "computer"
     d.press("vs-")
     assert (pr.opponent, pr.humans) == ("humans", 6)
-    f = pr.first
-    d.press("first")
-    assert pr.first != f
-    d.press("first-")
-    assert pr.first == f
+    lv = pr.level
+    d.press("level")
+    assert pr.level != lv
+    d.press("level-")
+    assert pr.level == lv
+    d.press("level-")
+    assert pr.level == "trainer" and "Level: Trainer" in screen_text(app)  # easy -> trainer
 
 
 def test_bridge_shows_its_four_humans_and_gives_the_choice_back():
@@ -312,12 +316,12 @@ def test_bridge_shows_its_four_humans_and_gives_the_choice_back():
     assert pr.opponent == "computer"
     while pr.variant != "bridge":
         d.press("variant")
-    assert "4 humans >" in screen_text(app)
+    assert "Vs: 4 humans" in screen_text(app)
     assert "Bridge: 4 humans, two teams" in screen_text(app)
     d.press("vs")                                               # refused, and says why
     assert pr.opponent == "computer" and "Quad Bridge is for 4 humans" in screen_text(app)
     d.press("variant")                                          # leave Bridge
-    assert pr.variant == "standard" and "Computer >" in screen_text(app)
+    assert pr.variant == "standard" and "Vs: Computer" in screen_text(app)
     assert pr.opponent == "computer"                            # the choice came back
     d.press("variant-")
     d.press("start")
@@ -326,7 +330,7 @@ def test_bridge_shows_its_four_humans_and_gives_the_choice_back():
     d.press("menu")
     d.press("new")
     d.press("variant")
-    assert "Computer >" in screen_text(app)                     # not 4 humans for good
+    assert "Vs: Computer" in screen_text(app)                   # not 4 humans for good
 
 
 def every_setting():
@@ -340,7 +344,7 @@ def every_setting():
 def test_every_offered_combination_starts_as_shown():
     """The page shows what starts: each combination of variant, size and Vs gives a game
     of exactly the variant, size and seats the page showed (never a silent fallback)."""
-    from quadpocket import startup
+    from face_still import start as startup
     app, d, p = open_new()
     pr = app.prefs
     bad = []
@@ -352,8 +356,8 @@ def test_every_offered_combination_starts_as_shown():
             pr.opponent, pr.humans = "humans", vs
         opp, humans = startup.setup(pr)
         app.go("new")
-        shown = settings_shown(app)[1]
-        assert shown == ("Computer >" if opp == "computer" else "%d humans >" % humans)
+        shown = settings_shown(app)[0]
+        assert shown == ("Vs: Computer" if opp == "computer" else "Vs: %d humans" % humans)
         startup.new_game(app)
         g = app.play.game
         want = (variant, size, 2 if opp == "computer" else humans)

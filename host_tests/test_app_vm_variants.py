@@ -54,7 +54,7 @@ def test_a_bad_variant_is_refused_before_the_vm_runs():
 
 # (variant, humans, screen, layout): each game in its worst layout of `--smallest`
 # (README, "The other games": every one of them fits now, 6 humans on the Titano the
-# closest, 99.2 KB): the games that once did not fit (6 humans on both screens, 5 humans
+# closest, 99.3 KB with the faces in packages of their own): the games that once did not fit (6 humans on both screens, 5 humans
 # and Trek on the Titano) and the worst of the rest on the PyPortal.
 FITS = [
     ("trek", None, PYPORTAL, 0),

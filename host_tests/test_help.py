@@ -11,20 +11,23 @@ import pytest
 from apptools import screen_text, start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HELP = os.path.join(ROOT, "lib", "quadpocket", "help.txt")
+HELP = os.path.join(ROOT, "lib", "face_still", "help.txt")     # Still's Quad's own topics
+SHELL = os.path.join(ROOT, "lib", "quadpocket", "help.txt")    # every game's: Preferences, About
 SIZES = [(320, 240), (480, 320)]
 
 
 def _topics():
-    """{title: paragraphs} straight from help.txt (an independent little parser)."""
+    """{title: paragraphs} straight from the game's help.txt and then the shell's, as the
+    Help menu lists them (an independent little parser)."""
     topics = {}
-    cur = None
-    for line in open(HELP).read().split("\n"):
-        if line.startswith("= "):
-            cur = line[2:]
-            topics[cur] = []
-        elif cur is not None and not line.startswith("#"):
-            topics[cur].append(line)
+    for path in (HELP, SHELL):
+        cur = None
+        for line in open(path).read().split("\n"):
+            if line.startswith("= "):
+                cur = line[2:]
+                topics[cur] = []
+            elif cur is not None and not line.startswith("#"):
+                topics[cur].append(line)
     return topics
 
 
@@ -179,23 +182,26 @@ def test_the_tilted_square_picture_is_a_square():
 def test_help_covers_what_the_player_needs():
     text = _words(open(HELP).read())
     topics = _topics()
-    for t in ("Preferences", "Variants", "Rule options", "Tilted squares", "History",
+    for t in ("Preferences", "Variants", "New game", "Tilted squares", "History",
               "The game screen", "Strategy"):
         assert t in topics
-    prefs = _words(" ".join(topics["Preferences"]))
-    # every preference the Preferences menu shows, by its label ("Show move: on")
     app, d, p = start()
     d.press("menu")
-    d.press("prefs")
-    shown = screen_text(app).split("\n")[1:]
-    labels = re.findall(r"([A-Z][\w-]*(?: [a-z]+)?)\*?: ", "\n".join(shown))
-    assert len(labels) >= 10, labels
-    for label in labels:
-        assert label in prefs, label
+    # every preference the Preferences menu shows, by its label ("Show move: on"), and
+    # every setting of the New game page, in their topics
+    for page, topic, least in (("prefs", "Preferences", 6), ("new", "New game", 7)):
+        d.press(page)
+        shown = screen_text(app).split("\n")[1:]
+        labels = re.findall(r"([A-Z][\w-]*(?: [a-z]+)?)\*?: ", "\n".join(shown))
+        assert len(labels) >= least, labels
+        words = _words(" ".join(topics[topic]))
+        for label in labels:
+            assert label in words, (topic, label)
+        d.press("back")
     variants = _words(" ".join(topics["Variants"]))
     for v in ("Trek", "Rapid", "Duel", "Bridge", "Move to?", "put it back"):
         assert v in variants, v
-    rules = _words(" ".join(topics["Rule options"]))
+    rules = _words(" ".join(topics["New game"]))
     for o in ("One-short", "7 stars", "Claim mode", "Quad!"):
         assert o in rules, o
     screen = _words(" ".join(topics["The game screen"]))

@@ -1,6 +1,7 @@
 """The layers (docs/layers.md): no two project modules import each other in a circle, the
-engines import nothing above them, and the app's screens reach one another only through
-the shell (App.use / App.go), never by importing.
+engines import nothing above them, the app's screens reach one another only through the
+shell (App.use / App.go), never by importing, and no game's face imports another's (what
+two faces share is the shell's).
 
 The graph is read from the source (ast), not from a running program: every import
 statement counts, also one inside a function that runs only now and then (a circle
@@ -16,13 +17,13 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Folders whose modules form the project (a game package the lead merges later, such as
 # winquad/, joins when present); code.py and boot.py are the device's entry points.
-PACKAGES = ("quadutil", "quadcore", "lib/quadpocket", "tools", "winquad")
+FACES = tuple(sorted("lib/" + f for f in os.listdir(os.path.join(ROOT, "lib"))
+                     if f.startswith("face_")))  # a game's face: lib/face_<game>/
+PACKAGES = ("quadutil", "quadcore", "lib/quadpocket", "tools", "winquad") + FACES
 SCRIPTS = ("code.py", "boot.py")
-# lib/quadpocket modules loaded for the whole game: screens may import these directly.
+# lib/quadpocket modules loaded for the whole game: screens and faces may import these.
 RESIDENT = {"quadpocket", "quadpocket.play", "quadpocket.view", "quadpocket.records",
-            "quadpocket.version",
-            # Winther's Quad's game screen: resident while that game is shown
-            "quadpocket.wq_play", "quadpocket.wq_view"}
+            "quadpocket.version"}
 # The platform layer: code.py's self-test runs before the shell and may import the shell.
 PLATFORM = {"quadpocket.selftest", "quadpocket.hw_pyportal"}
 
@@ -179,36 +180,101 @@ def test_the_engine_imports_nothing_above_it(edges):
     assert bad == []
 
 
+def face_of(module):
+    """The face package a module belongs to ("face_still"), or None."""
+    top = module.split(".")[0]
+    return top if top.startswith("face_") else None
+
+
+def breaches(edges):
+    """Imports the layers forbid among the app's modules: a face importing another face,
+    the shell importing a face, a face importing a shell module that is not resident or
+    a module of its own other than its package (the resident game screen), and a shell
+    module importing a non-resident one."""
+    bad = []
+    for m, ts in sorted(edges.items()):
+        mine = face_of(m)
+        for t in sorted(ts):
+            theirs = face_of(t)
+            if mine is not None and theirs is not None and theirs != mine:
+                bad.append((m, t, "a face imports another face"))
+            elif mine is None and theirs is not None and m.startswith("quadpocket"):
+                bad.append((m, t, "the shell imports a face (App.use loads it by its row)"))
+            elif mine is not None and theirs == mine and t != mine:
+                bad.append((m, t, "a face's module imports a non-resident one (App.use)"))
+            elif (mine is not None or m.startswith("quadpocket")) and m not in PLATFORM \
+                    and t.startswith("quadpocket") and t not in RESIDENT:
+                bad.append((m, t, "imports a screen (use App.use / App.go)"))
+    return bad
+
+
 def test_screens_reach_each_other_only_through_the_shell(edges):
-    """Inside lib/quadpocket a module imports only the resident ones (play, view, records):
-    any other (a screen, storage, sound, ...) comes from App.use, which loads and drops."""
-    bad = [(m, t) for m, ts in sorted(edges.items())
-           if m.startswith("quadpocket") and m not in PLATFORM
-           for t in sorted(ts) if t.startswith("quadpocket") and t not in RESIDENT]
-    assert bad == [], "screens importing screens (use App.use / App.go): %r" % bad
+    """Inside lib/quadpocket and the faces a module imports only the shell's resident ones
+    (play, view, records) and its face's package: any other (a screen, storage, sound, a
+    face's start, ...) comes from App.use, which loads and drops. No face imports another
+    face, and the shell imports none."""
+    assert len(FACES) >= 2 and "face_still" in edges and "face_winther.start" in edges
+    bad = breaches(edges)
+    assert bad == [], "imports across the layers: %r" % bad
+
+
+def test_an_import_between_faces_is_found(tmp_path):
+    """The check fails on a synthetic tree where one face imports another (at the top or
+    inside a function), where the shell imports a face, and where a face imports a screen;
+    a face importing its own package, its engine and the shell's resident modules passes."""
+    lib = tmp_path / "lib"
+    for d in ("quadpocket", "face_a", "face_b", "enga"):
+        (lib / d).mkdir(parents=True)
+        (lib / d / "__init__.py").write_text("")
+    (lib / "quadpocket" / "play.py").write_text("")
+    (lib / "quadpocket" / "menus.py").write_text("")
+    (lib / "quadpocket" / "app.py").write_text("from quadpocket.play import x\n")
+    (lib / "face_a" / "__init__.py").write_text("from quadpocket.play import Play\n")
+    (lib / "face_a" / "start.py").write_text("import enga\nfrom face_a import Screen\n")
+    (lib / "face_b" / "__init__.py").write_text("from quadpocket.play import Play\n")
+    (lib / "face_b" / "start.py").write_text("from face_b import Screen\n")
+    pkgs = ("lib/quadpocket", "lib/face_a", "lib/face_b", "lib/enga")
+    assert breaches(graph(project_modules(str(tmp_path), pkgs, ()))) == []
+    (lib / "face_b" / "over.py").write_text("def f():\n    from face_a import start\n")
+    (lib / "face_a" / "tip.py").write_text("import face_b\n")
+    (lib / "quadpocket" / "games.py").write_text("from face_a import Screen\n")
+    (lib / "face_b" / "end.py").write_text("from quadpocket import menus\n")
+    found = breaches(graph(project_modules(str(tmp_path), pkgs, ())))
+    assert [(m, t) for m, t, _ in found] == [
+        ("face_a.tip", "face_b"), ("face_b.end", "quadpocket.menus"),
+        ("face_b.over", "face_a.start"), ("quadpocket.games", "face_a")], found
 
 
 def test_every_module_the_shell_is_asked_for_exists():
     """App.use("x") and App.go("x") name modules and places by string: a typo would fail
-    only when the player gets there, so every literal is checked here."""
-    here = os.path.join(ROOT, "lib", "quadpocket")
-    names = {f[:-3] for f in os.listdir(here) if f.endswith(".py")}
+    only when the player gets there, so every literal is checked here (a shell module
+    "x", or a face's "face_<game>.x"), and every row's face has its entry module."""
+    lib = os.path.join(ROOT, "lib")
+    names = set()
+    for pkg in ("lib/quadpocket",) + FACES:
+        here = os.path.join(ROOT, pkg)
+        top = "" if pkg == "lib/quadpocket" else pkg[4:] + "."
+        names |= {top + f[:-3] for f in os.listdir(here) if f.endswith(".py")}
     places = {"play", "main", "new", "prefs", "help", "moves", "games", "tutorial",
               "new_game", "resume"}
     used = set()
     went = set()
-    for f in os.listdir(here):
-        if f.endswith(".py"):
-            with open(os.path.join(here, f)) as fh:
-                src = fh.read()
-            used |= set(re.findall(r"\.use\(\"(\w+)\"\)", src))
-            went |= set(re.findall(r"\.go\(\"(\w+)\"\)", src))
-    assert {"startup", "build", "menus", "storage", "over", "games"} <= used
+    for pkg in ("lib/quadpocket",) + FACES:
+        here = os.path.join(ROOT, pkg)
+        for f in os.listdir(here):
+            if f.endswith(".py"):
+                with open(os.path.join(here, f)) as fh:
+                    src = fh.read()
+                used |= set(re.findall(r"\.use\(\"([\w.]+)\"\)", src))
+                went |= set(re.findall(r"\.go\(\"(\w+)\"\)", src))
+                # a face's Screen names its end-of-game module (Play.game_over uses it)
+                used |= set(re.findall(r"^    over = \"([\w.]+)\"", src, re.M))
+    assert {"startup", "build", "menus", "storage", "games", "face_still.over"} <= used
     assert used <= names, used - names
     assert went and went <= places, went - places
-    lib = os.path.join(ROOT, "lib")
     if lib not in sys.path:
         sys.path.insert(0, lib)  # the device's import path, as tools/sim.py sets it
     from quadpocket import games
     for row in games.GAMES:
-        assert row[3] in names  # the face module the chooser starts
+        face = row[4]  # the row's face package (quadpocket.games)
+        assert face + ".start" in names and face + ".__init__" in names, face

@@ -19,7 +19,7 @@ from apptools import Platform, device, screen_text, start, start_with
 from quadcore import Game
 from quadpocket import records
 from quadpocket.records import GAME_OFF, GAME_SIZE, write
-from quadpocket.session import Session
+from face_still import Session
 from quadpocket.storage import Store
 
 SLOTS = {"prefs": (0, 48, 0x70), "stats": (96, 48, 0x73), "game": (GAME_OFF, GAME_SIZE, 0x67)}
@@ -86,7 +86,7 @@ def test_menu_offers_duel_only_up_to_three_humans():
         d.press("vs")
     while app.prefs.variant != "duel":
         d.press("variant")
-    assert "3 humans >" in screen_text(app) and "Duel: 3 players at most" in screen_text(app)
+    assert "Vs: 3 humans" in screen_text(app) and "Duel: 3 players at most" in screen_text(app)
     d.press("start")
     assert app.mode == "play" and app.play.game.rules.players == 3
     assert Store(p.nvm).prefs.humans == 5
@@ -342,7 +342,7 @@ def test_refused_turn_in_a_claim_mode_duel_against_the_computer(monkeypatch):
 def test_rescue_finds_a_legal_turn_in_every_variant():
     from quadcore.arena import random_turn
     from quadcore.prng import Rng
-    from quadpocket import rescue
+    from face_still import rescue
     for rules in (dict(), dict(variant="duel", claim=True), dict(variant="trek"),
                   dict(variant="rapid"), dict(players=5, size=7),
                   dict(variant="bridge", players=4)):

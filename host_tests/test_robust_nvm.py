@@ -78,9 +78,12 @@ def test_menu_changes_are_written_once_when_the_menu_closes():
     app, d, p = start(prefs=dict(sound=0))
     before = p.nvm.writes
     d.press("menu")
-    d.press("prefs")
-    for name in ("level", "level", "level", "confirm", "claim", "claim"):
+    d.press("new")
+    for name in ("level", "level", "level", "claim", "claim"):
         d.press(name)
+    d.press("back")
+    d.press("prefs")
+    d.press("confirm")
     assert p.nvm.writes == before  # nothing yet: one write per tap was the old way
     d.press("back")
     d.press("resume")

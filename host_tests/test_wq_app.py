@@ -5,10 +5,12 @@ and between two players, statistics, resume after a power cut, damaged records, 
 import pytest
 from apptools import device, info_text, pages_text, start
 
+from quadpocket import view
 from quadpocket.app import App
+from quadpocket.storage import Store
 from quadpocket.records import save_game
-from quadpocket.wq_play import Session
-from quadpocket.wq_start import (CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME,
+from face_winther import Session
+from face_winther.start import (CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME,
                                  load_session)
 from tools.sim import Driver, rects, screen_text
 from winquad import Game, parse_cell
@@ -77,7 +79,7 @@ def test_chooser_lists_it_with_its_inventor_and_starts_it():
     assert app.mode == "menu"
     assert "Winther's Quad" in screen_text(app)
     d.press("game1")
-    assert type(app.play).__name__ == "WQPlay" and app.mode == "play"
+    assert app.play.gid == "W" and app.mode == "play"
     assert app.play.game.counters == 15 and app.play.board.n == 8
     # About names it and its inventor
     d.press("menu")
@@ -88,7 +90,7 @@ def test_chooser_lists_it_with_its_inventor_and_starts_it():
     d.press("back")
     d.press("games")
     d.press("game0")
-    assert type(app.play).__name__ == "Play" and app.play.game.n >= 5
+    assert app.play.gid == "S" and app.play.game.n >= 5
     # nothing of Winther's Quad stays loaded (its player's tables were kept while shown)
     import sys
     assert not [m for m in sys.modules if m.startswith(("winquad", "quadpocket.wq_"))]
@@ -231,7 +233,7 @@ def test_resume_after_power_off(tmp_path):
     before = app.play.game.record()
     assert before.count("\n") >= 2
     app2 = App(device(path, None, tutorial_done=True))  # a reset: only nvm remains
-    assert type(app2.play).__name__ == "WQPlay"
+    assert app2.play.gid == "W"
     assert app2.play.game.record() == before and app2.play.game.counters == 20
 
 
@@ -240,8 +242,8 @@ def test_settings_and_stats_survive_a_reset(tmp_path):
     app, d, p = wq(nvm_path=path)
     d.press("menu")
     d.press("new")
-    d.press("wq_counters")
-    d.press("wq_vs")
+    d.press("counters")
+    d.press("vs")
     d.press("start")
     assert app.play.game.counters == 20 and app.play.s.cpu == -1
     app2 = App(device(path, None, tutorial_done=True))
@@ -270,7 +272,7 @@ def test_every_damaged_byte_of_the_newest_game_falls_back_cleanly():
         o = GAME_OFF + new * GAME_SIZE + i
         p.nvm[o] = p.nvm[o] ^ 0x5A
         app = App(p)
-        assert type(app.play).__name__ == "WQPlay", i
+        assert app.play.gid == "W", i
         # the damaged copy is never used: the older copy, or a valid replay of a game
         assert app.play.game.plies in (4, 0), i
 
@@ -359,10 +361,17 @@ def test_new_game_page_steps_the_level_once_a_tap():
     app, d, p = wq()
     d.press("menu")
     d.press("new")
-    assert "Level: easy" in screen_text(app)
+    assert "Level: Easy" in screen_text(app)
     d.press("level")
-    assert "Level: average" in screen_text(app) and app.prefs.level == "average"
-    d.press("wq_first")
+    assert "Level: Average" in screen_text(app) and app.prefs.level == "average"
+    d.press("level-")
+    d.press("level")
+    assert app.prefs.level == "average"
+    d.press("back")
+    d.press("prefs")  # who moves first: the shared preference
+    d.press("first")
+    d.press("back")
+    d.press("new")
     d.press("start")
     assert app.play.s.cpu == 0 and app.play.game.plies == 1  # the computer dropped first
 
@@ -374,7 +383,55 @@ def test_a_refusal_longer_than_the_status_line_is_shown_whole(size):
     long = "e4 cannot be taken by d4-d5"  # an engine refusal the face passes on as it is
     assert len(long) > app.play.panel.cols
     app.play.illegal(long)
-    from quadpocket import wq_view
-    wq_view.render(app.play)
+    app.render(app.play)
     text = " ".join(info_text(app).split())
     assert long in text, info_text(app)
+
+
+# --- the shared preferences (issue 21): honoured here as in Still's Quad ---------------------
+
+def test_confirm_tap_marks_first_and_plays_on_the_second_tap():
+    app, d, p = wq(prefs={"confirm": True}, conf=conf(humans=True))
+    g = app.play.game
+    tap(d, "d4")
+    assert g.plies == 0 and app.play.mark == parse_cell("d4")
+    assert app.play.board.grid[(7 - 3) * 8 + 3] == view.T_MARK  # d4: marked, not played
+    tap(d, "d4")
+    assert g.plies == 1 and app.play.mark is None
+
+
+def test_first_is_the_shared_preference():
+    app, d, p = wq(prefs={"first": "computer"})
+    d.settle()
+    assert app.play.s.cpu == 0 and app.play.game.plies >= 1  # the computer dropped first
+    app, d, p = wq(prefs={"first": "player"})
+    assert app.play.s.cpu == 1 and app.play.game.plies == 0
+
+
+def test_auto_advance_raises_the_level_after_a_win(tmp_path):
+    path = str(tmp_path / "nvm")
+    for advance, want in ((True, "average"), (False, "easy")):
+        app, d, p = wq(prefs={"auto_advance": advance}, nvm_path=path + str(advance))
+        play = app.play
+        play.game.result = ("win", 1 - play.s.cpu, "four")  # the player's four
+        play.game_over(True)
+        assert app.prefs.level == want
+        assert Store(p.nvm).prefs.level == want  # saved at once, as Still's Quad does
+
+
+def test_high_contrast_recolours_the_counters_and_show_move_marks_the_reply():
+    app, d, p = wq()
+    d.press("menu")
+    d.press("prefs")
+    d.press("contrast")
+    assert app.play.board.palette[view.MARBLE0] == 0xFFFFFF  # its own white, not Still's red
+    d.press("back")
+    d.press("resume")
+    for show in (True, False):
+        app, d, p = wq(prefs={"show_move": show})
+        tap(d, "a1")
+        d.settle()
+        assert app.play.game.plies == 2
+        last = app.play.game._log[-1] & 63  # where the computer's counter went
+        ringed = app.play.board.grid[(7 - last // 8) * 8 + last % 8] % 2 == 1
+        assert ringed == show

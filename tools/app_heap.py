@@ -181,7 +181,8 @@ while S["i"] < ROUNDS:
 g = S["app"].play.game
 print("turns", g.turns, g.turn, S["app"].prefs.level, S["ticks"], p.display.refreshes,
       S["app"].play.game.result)
-print("resident", ",".join(sorted(m[11:] for m in sys.modules if m.startswith("quadpocket."))))
+print("resident", ",".join(sorted(m[11:] if m.startswith("quadpocket.") else m
+                                  for m in sys.modules if m.startswith(("quadpocket.", "face_")))))
 print("done")
 """
 
@@ -205,7 +206,7 @@ for m in NAMES:
 gc.collect()
 print("first", gc.mem_alloc() - _base)
 for m in list(sys.modules):
-    if m.startswith("quadcore") or m.startswith("quadpocket"):
+    if m.startswith("quadcore") or m.startswith("quadpocket") or m.startswith("face_"):
         del sys.modules[m]
 gc.collect()
 _last = gc.mem_alloc()
@@ -525,6 +526,11 @@ def module_names():
             ready = [m for m in mods if m not in done]
         done.append(ready[0])
     names += ["quadpocket." + m for m in done]
+    lib = os.path.join(ROOT, "lib")
+    for face in sorted(f for f in os.listdir(lib) if f.startswith("face_")):
+        names.append(face)  # a face package: its __init__ (the game screen), then the rest
+        names += sorted(face + "." + f[:-3] for f in os.listdir(os.path.join(lib, face))
+                        if f.endswith(".py") and f != "__init__.py")
     return names
 
 

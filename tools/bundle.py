@@ -59,6 +59,9 @@ APP_PACKAGES = (("quadcore", "lib/quadcore"), ("lib/quadpocket", "lib/quadpocket
 # quadutil (crc16 and Rng, below both engines, so neither loads the other) goes the same
 # way: the import check names it if an engine needs it and it is missing.
 GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"))
+# Game faces: every lib/face_<game>/ package of the source tree (docs/shell.md) ships as
+# lib/face_<game>/; its modules are loaded by name (App.use), so face_roots() names them.
+FACE_PREFIX = "face_"
 VERSION_FILE = "lib/quadpocket/version.py"
 
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
@@ -277,15 +280,31 @@ def module_map(out):
     return mods
 
 
+def face_packages(src):
+    """The face packages of a source tree: lib/face_<game>/ folders with an __init__.py."""
+    lib = Path(src) / "lib"
+    return sorted(d.name for d in lib.iterdir() if d.name.startswith(FACE_PREFIX)
+                  and (d / "__init__.py").is_file()) if lib.is_dir() else []
+
+
 def face_roots(out):
-    """The face modules named in lib/quadpocket/games.py's GAMES rows (imported by name
-    through App.use, which no import statement shows): ("quadpocket.startup", ...)."""
+    """Every module of the face packages named in lib/quadpocket/games.py's GAMES rows
+    (imported by name through App.use, which no import statement shows):
+    ("face_still", "face_still.start", ...)."""
     path = out / "lib" / "quadpocket" / "games.py"
     if not path.is_file():
         return ()
     for node in ast.parse(path.read_bytes()).body:
         if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "GAMES":
-            return tuple("quadpocket." + row[3] for row in ast.literal_eval(node.value))
+            roots = []
+            for row in ast.literal_eval(node.value):
+                face = row[4]
+                roots.append(face)
+                folder = out / "lib" / face
+                if folder.is_dir():
+                    roots += sorted(face + "." + f.stem for f in folder.glob("*.py")
+                                    if f.stem != "__init__")
+            return tuple(roots)
     return ()
 
 
@@ -541,6 +560,8 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
         for name, dest in GAME_PACKAGES:
             if (src / name).is_dir():
                 _copy_tree(src / name, dest, stage)
+        for face in face_packages(src):
+            _copy_tree(src / "lib" / face, "lib/" + face, stage)
         (stage / VERSION_FILE).parent.mkdir(parents=True, exist_ok=True)
         (stage / VERSION_FILE).write_text(version_text, encoding="utf-8")
 
@@ -653,7 +674,7 @@ def size_report(out, info):
     parts = {}
     for p in files:
         rel = p.relative_to(out).as_posix()
-        if rel.startswith(("lib/quadcore/", "lib/quadpocket/")):
+        if rel.startswith(("lib/quadcore/", "lib/quadpocket/", "lib/" + FACE_PREFIX)):
             key = "/".join(rel.split("/")[:2]) + "/"
         elif rel.startswith("lib/"):
             key = "Adafruit libraries"

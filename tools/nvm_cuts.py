@@ -88,9 +88,12 @@ def session():
     d = Driver(app)
     nvm.label = "menu"
     d.press("menu")
-    d.press("prefs")
-    for name in ("level", "level", "level", "sound", "claim", "claim"):
+    d.press("new")  # a game's own settings, then the shared preferences: one write
+    for name in ("level", "level", "level", "claim", "claim"):
         d.press(name)
+    d.press("back")
+    d.press("prefs")
+    d.press("sound")
     d.press("back")
     d.press("resume")
     d.settle()

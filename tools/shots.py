@@ -77,7 +77,7 @@ def _prepared(turns, prefs):
     """A device whose NVM holds a game in progress (as after a reset mid-game)."""
     from quadcore import Game
     from quadpocket.app import App
-    from quadpocket.session import Session
+    from face_still import Session
     from quadpocket.storage import Store
     g = Game()
     for t in turns:
@@ -203,12 +203,12 @@ def menus_and_help(outdir):
 
 
 def _help_topic(d, title, find=None):
-    """Open help topic `title` (found by its title in help.txt) at the first screen that
-    shows the text `find`."""
+    """Open help topic `title` (found by its title among those the Help menu shows: the
+    game's, then the shell's) at the first screen that shows the text `find`."""
     from quadpocket import pages
     from tools.sim import screen_text
     d.press("help")
-    d.press("topic%d" % pages.help_topics().index(title))
+    d.press("topic%d" % pages.text(d.app, "topics", 40)[1].index(title))
     while find and find not in screen_text(d.app):
         d.press("next")
 
@@ -219,7 +219,7 @@ def help_pages(outdir):
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         for title, find, name in (("Tilted squares", None, "14_help_tilted_square"),
                                   ("Variants", "Move to?", "15_help_variant_rapid"),
-                                  ("Rule options", None, "16_help_rule_options"),
+                                  ("New game", "Claim mode:", "16_help_rule_options"),
                                   ("Preferences", None, "17_help_preferences")):
             app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "humans"})
             d.press("menu")
@@ -239,7 +239,10 @@ def chooser(outdir):
         d = Driver(app)
         d.settle()
         _save(p, outdir, "00_game_chooser" + tag)
-        d.press("soon0")  # a game to come: About lists the games
+        d.press("game0")  # then About from the main menu lists the games and those to come
+        d.press("skip")  # (its tutorial first: a first start)
+        d.press("menu")
+        d.press("about")
         while "Games:" not in screen_text(app):
             d.press("next")
         _save(p, outdir, "19_about_games" + tag)
@@ -271,7 +274,7 @@ def player_view(outdir):
     shown), a 3-player game framing both other seats' last turns, on both screens."""
     from quadcore import Game
     from quadpocket.app import App
-    from quadpocket.session import Session
+    from face_still import Session
     from quadpocket.storage import Store
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         g = Game(7, 2, None, None, False, "trek")
@@ -309,8 +312,8 @@ def _wq_fresh(size, humans, counters=15, game=None, level="trainer"):
     from quadpocket.app import App
     from quadpocket.records import save_game
     from quadpocket.storage import Store
-    from quadpocket.wq_play import Session
-    from quadpocket.wq_start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
+    from face_winther import Session
+    from face_winther.start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
     st.prefs.tutorial_done = True

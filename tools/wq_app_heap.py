@@ -52,7 +52,7 @@ def conf_record():
     if lib not in sys.path:
         sys.path.insert(0, lib)
     from quadpocket.records import save_game
-    from quadpocket.wq_start import CONF_OFF, CONF_SIZE, T_CONF
+    from face_winther.start import CONF_OFF, CONF_SIZE, T_CONF
     nvm = bytearray(b"\xff" * 8192)
     save_game(nvm, [-1, 0, 0], bytes([12, 0, 0] + [0] * 24), CONF_OFF, CONF_SIZE, T_CONF)
     return bytes(nvm[CONF_OFF:CONF_OFF + 2 * CONF_SIZE])

@@ -4,13 +4,13 @@ One tick: one touch sample, taps (Tapper), the tap acted on, a slice of the comp
 search (a generator, so Menu answers while it thinks), one display refresh if needed.
 This is the shell (docs/shell.md): screens never import each other; App.go and App.use
 are the one place that loads modules, App.settle drops them after each tap or computer
-move. Only what runs every move stays loaded (this module, play, view, records): the whole
-game must fit ~100 KB of heap (tools/app_heap.py, host_tests/test_app_vm.py).
+move. Only what runs every move stays loaded (this module, play, view, records, and the
+shown game's face package): the whole game must fit ~100 KB of heap (tools/app_heap.py,
+host_tests/test_app_vm.py). A game is installed by its row alone (quadpocket.games).
 """
 
 from quadpocket.play import Play, ticks_diff
 from quadpocket.records import save_game
-from quadpocket.view import render
 
 RATE = 8000          # quadpocket.sound's sample rate (not imported for a kept sound)
 LOCK_MS = 150        # a press starting this soon after an accepted tap is a bounce
@@ -83,35 +83,41 @@ class App:
         self.session = None  # the game in progress (the tutorial has its own)
         self.kept = None     # (level, face, {name: samples}): the sounds of every turn
         self.loaded = []     # modules App.use imported since the last settle()
-        self.play = Play(self)
-        self.render = render   # the shown face's render (docs/shell.md)
-        self.face = "startup"  # the shown face's entry module (Winther's: "wq_start")
+        self.play = Play(self)  # no game yet (quadpocket.games.install: docs/shell.md)
+        self.render = None      # the shown face's render
+        self.face = None        # its package ("face_still"), engines, save slots' place
+        self.engines = ()
+        self.save_at = None
+        self.games = [-1, 0, 0]  # its save slots: [newest (-1: none), sequence, length]
         p.display.auto_refresh = False
-        self.use("startup").start(self)  # prefs, game slots, sound, palettes, first screen
-        self.forget("save", "quadcore")  # loaded by a resumed game; needed again at a save
+        self.use("startup").start(self)  # prefs, sound, palettes, the game, first screen
         self.settle()
         self.tick_refresh()
 
     # --- helpers ---------------------------------------------------------------------------
     @staticmethod
     def forget(name, package="quadpocket"):
-        """Drop a submodule needed only for a while: its sys.modules entry and the
-        package attribute both keep its compiled code alive."""
+        """Drop a module needed only for a while: its sys.modules entry and the package
+        attribute both keep its compiled code alive (a dotted name: that module)."""
         import sys
-        sys.modules.pop(package + "." + name, None)
-        pkg = sys.modules.get(package)
-        if pkg is not None and hasattr(pkg, name):
-            delattr(pkg, name)
+        if package is not None and "." not in name:
+            name = package + "." + name
+        sys.modules.pop(name, None)
+        parent, _, child = name.rpartition(".")
+        pkg = sys.modules.get(parent) if parent else None
+        if pkg is not None and hasattr(pkg, child):
+            delattr(pkg, child)
 
     def use(self, name):
-        """quadpocket.<name>, imported now and dropped by settle() (or at once by
+        """quadpocket.<name> (a shell module) or a dotted name (a face's module,
+        "face_still.over"), imported now and dropped by settle() (or at once by
         forget(name), when a big allocation follows): the one way screens and helpers
         reach one another, so what is loaded is decided here."""
         import sys
-        full = "quadpocket." + name
+        full = name if "." in name else "quadpocket." + name
         __import__(full)
-        if name not in self.loaded:
-            self.loaded.append(name)
+        if full not in self.loaded:
+            self.loaded.append(full)
         return sys.modules[full]
 
     def settle(self):
@@ -119,7 +125,7 @@ class App:
         as an open menu, keep their own code alive until they go too)."""
         loaded = self.loaded
         while loaded:
-            self.forget(loaded.pop())
+            self.forget(loaded.pop(), None)
         self.forget("squares", "quadcore")  # builds a board size's tables (a new game)
 
     def go(self, where):
@@ -128,15 +134,8 @@ class App:
         "new_game", "resume"). The modules this needs come through use()."""
         if where == "play":
             self.show(self.play.group, "play")
-        elif where == "tutorial":
-            if self.face == "startup":
-                self.use("tutorial").start(self)
-            else:
-                self.use(self.face).tutorial(self)
-        elif where == "new_game":
-            self.use(self.face).new_game(self)
-        elif where == "resume":
-            self.use(self.face).resume(self)
+        elif where in ("tutorial", "new_game", "resume"):
+            getattr(self.use(self.face + ".start"), where)(self)
         else:
             self.open_menu(where)
 
@@ -161,11 +160,10 @@ class App:
         if level == 0:
             return
         kept = self.kept
-        face = self.face  # Winther's Quad has no stars: its marble sound alone is kept
-        if kept is None or kept[0] != level or kept[1] != face:
+        names = self.play.sounds  # the face's every-turn sounds
+        if kept is None or kept[0] != level or kept[1] != names:
             self.kept = None  # the old buffers go first
-            names = ("star", "marble") if face == "startup" else ("marble",)
-            kept = self.kept = (level, face, self.use("sound").keep(level, self.p.log, names))
+            kept = self.kept = (level, names, self.use("sound").keep(level, self.p.log, names))
         if name is None:
             return
         buf = kept[2].get(name)
@@ -182,10 +180,10 @@ class App:
         if s is None or self.play.tutor is not None:
             return
         try:
-            save_game(self.p.nvm, self.games, s.to_bytes())
+            at = self.save_at
+            save_game(self.p.nvm, self.games, s.to_bytes(), at[0], at[1], at[2])
         except ValueError as e:
             self.p.log("game not saved: %s" % e)
-        self.forget("save", "quadcore")  # loaded by a resumed game (writing needs no module)
 
     def show(self, group, mode):
         if self.p.display.root_group is not group:
@@ -210,10 +208,10 @@ class App:
         over. Its search stops; the same position and seed give the same move again."""
         self.play.stop_thinking()
         import sys
-        for m in [m for m in sys.modules
-                  if m.startswith("quadcore.ai") or m.startswith("winquad.ai")]:
-            del sys.modules[m]
-        for pkg in ("quadcore", "winquad"):
+        for pkg in self.engines:
+            ai = pkg + ".ai"
+            for m in [m for m in sys.modules if m == ai or m.startswith(ai + ".")]:
+                del sys.modules[m]
             qc = sys.modules.get(pkg)
             if qc is not None and hasattr(qc, "ai"):
                 delattr(qc, "ai")

@@ -1,7 +1,7 @@
-"""Menu pages (main, new game, preferences, help topics) and text pages (help, move list,
-statistics, about) on one screen built when the menu opens and dropped with this module
-when the game is shown again. Preferences change on tap and are saved at once; the ones
-marked * shape the next game only (the rules of a game in progress stay fixed).
+"""Menu pages (main, new game, preferences, help topics, the chooser) and text pages
+(help, move list, statistics, about) on one screen built when the menu opens and dropped
+with this module when the game is shown again. Preferences (shared by every game) are
+saved when the menu closes; * marks the next game's. New game: the face's settings.
 
 The screen is one full-screen text TileGrid (title, labels and page text: 1 byte a
 character) over twelve button rectangles on the screen's black. The text of a page comes from
@@ -12,17 +12,13 @@ import displayio
 import vectorio
 
 from quadpocket import view
-from quadpocket.play import LEVELS, level_name
 
 _ONOFF = ("off", "on")
 SOUNDS = ("off", "soft", "medium", "loud")
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
           "help": "Help", "games": "Choose a game"}
 SLOTS = 12
-
-
-def _cycle(values, v):
-    return values[(values.index(v) + 1) % len(values)] if v in values else values[0]
+TEXT = "-"  # an item of this name is a line of text in a button's place (no button)
 
 
 def _centre(text, width):
@@ -43,6 +39,9 @@ class Menus:
         self.rows = h // ch
         self.k = max(2, (self.rows - 1) // 6)  # text rows per menu button
         self.w = w
+        k = self.k
+        # a button's margin: what a slot leaves, but no box leaves the screen
+        self.m = min((k * ch - ch) // 2 - 2, h - (2 + (SLOTS // 2 - 1) * k + k // 2) * ch)
         self.ox = (w - self.cols * cw) // 2
         self.group = g = displayio.Group()  # on the screen's own black background
         self.fills = []
@@ -70,12 +69,15 @@ class Menus:
         self.back = "main"  # where Back on a text page goes
         self.changed = False  # a preference changed since the menu opened
         self.note = ""        # a refused New-game tap's reason, shown once
+        self.two_way = ()     # New game settings: each half of the button answers
 
     # --- the screen ----------------------------------------------------------------------
     def _button(self, i, row, x, w, name):
         """Slot i: a button around text row `row`, x..x+w px, reporting `name`."""
         ch = self.ch
-        m = (self.k * ch - ch) // 2 - 2
+        m = self.m
+        if name == TEXT:
+            name = None
         r = self.fills[i]
         r.x = x
         r.y = row * ch - m
@@ -98,7 +100,8 @@ class Menus:
         for i in range(SLOTS):
             item = buttons[i] if i < len(buttons) else None
             if per_row == 2:
-                row = 1 + (i // 2) * self.k + (self.k - 1) // 2
+                # the slot's lower middle row: clear of the title (test_menu_layout)
+                row = 1 + (i // 2) * self.k + self.k // 2
             else:
                 row = self.rows - self.k + (self.k - 1) // 2
             col = i % per_row
@@ -115,38 +118,48 @@ class Menus:
         for i in range(SLOTS):
             b = self.boxes[i]
             if b is not None and b[0] <= x < b[0] + b[2] and b[1] <= y < b[1] + b[3]:
-                return self.names[i]
+                name = self.names[i]
+                if name in self.two_way and x < b[0] + b[2] // 2:
+                    return name + "-"  # a setting's left half: one step back
+                return name
         return None
 
     def rects(self):
-        return [(self.names[i], self.boxes[i]) for i in range(SLOTS) if self.boxes[i]]
+        """(name, box) of each tap target; a setting's left half is "<name>-"."""
+        out = []
+        for n, b in zip(self.names, self.boxes):
+            if b and n in self.two_way:
+                h = b[2] // 2
+                out += [(n + "-", (b[0], b[1], h, b[3])), (n, (b[0] + h, b[1], b[2] - h, b[3]))]
+            elif b:
+                out.append((n, b))
+        return out
 
     # --- menu pages ----------------------------------------------------------------------
     def items(self, page):
-        p = self.app.prefs
-        first = "you" if p.first == "player" else "computer"
+        app = self.app
+        p = app.prefs
         if page == "main":
             return [("resume", "Back to game"), ("new", "New game"), ("prefs", "Preferences"),
                     ("help", "Help"), ("moves", "Move list"), ("stats", "Statistics"),
                     ("tutorial", "Tutorial"), ("about", "About"), ("games", "Games")]
         if page == "games":  # the chooser
-            return self.app.use("games").items(self.app)
-        if page == "new" and p.game == "W":  # Winther's Quad's own
-            return self.app.use("wq_start").new_items(self.app)
-        if page == "new":  # the face's own settings (quadpocket.startup)
-            return self.app.use("startup").new_items(self.app.prefs, first)
-        if page == "prefs":
-            return [("level", "Level: " + level_name(p.level)),
-                    ("first", "First*: " + first),
-                    ("show_move", "Show move: " + _ONOFF[p.show_move]),
-                    ("sound", "Sound: " + SOUNDS[p.sound]),
-                    ("auto_advance", "Auto-advance: " + _ONOFF[p.auto_advance]),
-                    ("stars", "Stars*: %d" % p.stars),
-                    ("one_short", "One-short*: " + _ONOFF[p.one_short]),
-                    ("claim", "Claim mode*: " + _ONOFF[p.claim]),
+            return app.use("games").items(app)
+        if page == "new":
+            # one button a setting: its left half steps back, its right half on
+            w = self.cols // 2 - 2
+            out = [(n, "<" + _centre(t, w) + ">")
+                   for n, t in app.use(app.face + ".settings").settings(app)]
+            self.two_way = [n for n, _ in out]
+            return out + [("start", "Start game"), ("back", "Back")]
+        if page == "prefs":  # what every game shares
+            return [("sound", "Sound: " + SOUNDS[p.sound]),
                     ("contrast", "Contrast: " + ("high" if p.contrast else "normal")),
                     ("confirm", "Confirm tap: " + _ONOFF[p.confirm]),
-                    None, ("back", "Back")]
+                    ("auto_advance", "Auto-advance: " + _ONOFF[p.auto_advance]),
+                    ("show_move", "Show move: " + _ONOFF[p.show_move]),
+                    ("first", "First*: " + ("you" if p.first == "player" else "computer")),
+                    ("back", "Back")]
         # help: every topic but About
         topics = self.page_text("topics")[1]
         return [("topic%d" % i, t) for i, t in enumerate(topics) if t != "About"] + [
@@ -157,12 +170,13 @@ class Menus:
             self.text_page("moves", "play" if self.app.mode == "play" else "main")
             return
         self.page = page
+        self.two_way = ()
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
             note = self.note
-            if not note and self.app.prefs.game != "W":
-                note = self.app.use("startup").note(self.app.prefs)
+            if not note:
+                note = self.app.use(self.app.face + ".settings").note(self.app)
             self.note = ""
             rows = [""] * (self.rows - 2) + [note]
         self._show(TITLES[page], rows, self.items(page), 2)
@@ -199,24 +213,20 @@ class Menus:
             if name == "start":
                 app.go("new_game")
                 return
-            if p.game == "W":
-                app.use("wq_start").new_tap(app, self, name)
-                return
-            self.note = app.use("startup").new_tap(p, name, getattr(app.p, "max_board", 15))
+            self.note = app.use(app.face + ".settings").step(app, name)
         else:  # prefs
-            if name == "level":
-                p.level = _cycle(LEVELS, p.level)
-            elif name == "first":
+            if name == "first":
                 p.first = "computer" if p.first == "player" else "player"
             elif name == "sound":
                 p.sound = (p.sound + 1) % 4
                 app.sound("marble")
-            elif name == "stars":
-                p.stars = 13 - p.stars
             elif name == "contrast":
                 p.contrast = not p.contrast
                 app.use("build").colours(app, p.contrast)
-            else:  # show_move, auto_advance, one_short, claim, confirm
+                face = app.use(app.face + ".start") if app.face else None
+                if hasattr(face, "recolour"):
+                    face.recolour(app)  # a face's own piece colours
+            else:  # show_move, auto_advance, confirm
                 setattr(p, name, not getattr(p, name))
         self.changed = True  # saved when the menu closes (save)
         self.open(page)
@@ -243,7 +253,7 @@ class Menus:
         above its own on the Titano: 9 rows there, 16 on the PyPortal)."""
         k = self.k
         ch = self.ch
-        top = (self.rows - k + (k - 1) // 2) * ch - ((k * ch - ch) // 2 - 2)
+        top = (self.rows - k + (k - 1) // 2) * ch - self.m
         return top // ch - 1
 
     def text_page(self, what, back="main"):

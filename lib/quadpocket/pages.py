@@ -1,47 +1,56 @@
-"""The words of the text pages: help topics and About (read from help.txt in this folder,
-so they never sit in compiled code), statistics and the move list. Imported while a page
+"""The words of the text pages: help topics and About (read from the shell's help.txt in
+this folder and the shown face's in its package, so they never sit in compiled code),
+statistics and the move list (the face's, through its start module). Imported while a page
 is made and dropped right after: only the wrapped lines stay while the page is shown.
 """
 
-from quadpocket.play import LEVELS, level_name
-
-
 def text(app, what, width):
     """(title, lines of at most width characters) for page what: "topics" (the help
-    topics' titles, not wrapped), "topic<i>", "about", "stats" or "moves"."""
-    wq = app.prefs.game == "W"  # Winther's Quad: its own help, stats and moves
-    name = "wq_help.txt" if wq else "help.txt"
+    topics' titles, not wrapped), "topic<i>", "about", "stats", "moves" or "tutorial" (a
+    face's tutorial as a text page). A face's help is the help.txt in its package; the
+    shell's (Preferences, About) is this folder's; statistics and the move list come from
+    the face's pages module."""
+    if what in ("stats", "moves"):
+        face = app.use(app.face + ".pages")  # small: the face's start module stays out
+        if what == "stats":
+            return "Statistics", face.stats_lines(app)
+        return face.move_title(app), columns(face.move_items(app), width)
+    import sys
+    face = sys.modules[app.face] if app.face else None  # the face's package: resident
+    mine = _path(__file__, "help.txt")
+    theirs = _path(face.__file__, "help.txt") if face else mine
+    own = help_topics(name=theirs) if face else []
     if what == "topics":
-        return "Help", help_topics(name=name)
-    if what == "stats":
-        return "Statistics", (app.use("wq_start").stats_lines(app) if wq else stats(app))
-    if what == "moves" and wq:
-        return "Moves", app.use("wq_start").move_lines(app.play.game, width)
-    if what == "wqtutorial":
-        return "Tutorial", layout(help_topics("", "Tutorial", "wq_help.txt"), width,
-                                  app.menus.body(), app.menus.body())
-    if what == "moves":
-        g = app.play.game
-        return "Moves (%dx%d)" % (g.n, g.n), moves(g, width, app.play.s.cpu)
+        return "Help", own + [t for t in help_topics(name=mine) if t != "About"]
     # A help topic or About, laid out in screens of the rows a text page shows
     # (quadpocket.menus.Menus.body: between the title and the button band).
     m = app.menus
     rows = top = m.body() if m is not None else 0
     if what == "about":
-        return "About", layout(help_topics(str(app.p.version), "About") + games(app),
+        return "About", layout(help_topics(str(app.p.version), "About", mine) + games(app),
                                width, rows, top)
-    title = help_topics(name=name)[int(what[5:])]
+    if what == "tutorial":
+        title, name = "Tutorial", theirs
+    else:
+        i = int(what[5:])
+        name = theirs if i < len(own) else mine
+        title = own[i] if i < len(own) else help_topics(name=mine)[i - len(own)]
     return title, layout(help_topics("", title, name), width, rows, top)
+
+
+def _path(f, name):
+    """name in the folder of the module file f."""
+    return f[:max(f.rfind("/"), f.rfind("\\")) + 1] + name
 
 
 def games(app):
     """About's list of the games and their inventors (quadpocket.games)."""
     g = app.use("games")
-    out = ["", "Games:"]
     here = getattr(app.p, "games", "SW")
+    out = ["", "Games:"]
     for row in g.GAMES:
-        out.append("- %s, by %s%s" % (row[1], row[2],
-                                     "" if row[0] in here else " (needs more memory)"))
+        out.append("- %s, by %s%s" % (row[1], row[2], "" if row[0] in here
+                                      else " (needs more memory)"))
     out += ["", "Coming:"]
     for row in g.COMING:
         out.append("- %s: %s" % (row[0], row[1]))
@@ -91,13 +100,12 @@ def _new_screen(out, rows):
     return len(out)
 
 
-def help_topics(version="", want=None, name="help.txt"):
-    """Titles of the help topics in help.txt, or (want given) that topic's paragraphs.
-    Lines starting with "= " open a topic; "#" lines are comments; {version} is filled
-    in. Read line by line: only the wanted text is ever in memory (the longest topic is
-    under 2 KB)."""
-    f = __file__
-    path = f[:max(f.rfind("/"), f.rfind("\\")) + 1] + name
+def help_topics(version="", want=None, name=None):
+    """Titles of the help topics in the help file at path name (this folder's help.txt
+    if None), or (want given) that topic's paragraphs. Lines starting with "= " open a
+    topic; "#" lines are comments; {version} is filled in. Read line by line: only the
+    wanted text is ever in memory (the longest topic is under 2 KB)."""
+    path = name or _path(__file__, "help.txt")
     titles = []
     paras = []
     with open(path) as fh:
@@ -138,32 +146,8 @@ def wrap(paras, width):
     return out
 
 
-def stats(app):
-    st = app.use("storage").Store(app.p.nvm).stats
-    lines = ["Standard games against the computer", "(variants are not counted):", "",
-             "%-8s %4s %4s %4s %6s %4s" % ("Level", "Won", "Lost", "Draw", "Streak", "Best")]
-    for lv in LEVELS:
-        d = st[lv]
-        lines.append("%-8s %4d %4d %4d %6d %4d" % (level_name(lv), d["wins"], d["losses"],
-                                                   d["draws"], d["streak"], d["best"]))
-    return lines
-
-
-def who(seat, cpu):
-    """A seat as the move list names it: You / CPU against the computer, else P1..P6."""
-    if cpu >= 0:
-        return "CPU" if seat == cpu else "You"
-    return "P%d" % (seat + 1)
-
-
-def moves(game, width, cpu=-1):
-    """The game's turns, numbered, each with who played it, several per line when they
-    fit."""
-    turns = [game.turn_text(t) for t in game.history]
-    if game.current:
-        turns.append(game.turn_text(game.current) + " ...")
-    k = game.rules.players
-    items = ["%d.%s %s" % (i + 1, who(i % k, cpu), t) for i, t in enumerate(turns)]
+def columns(items, width):
+    """The move list's items (numbered turns) several to a line when they fit."""
     size = max([len(s) for s in items] + [1]) + 2
     per = max(1, width // size)
     lines = []

@@ -1,7 +1,8 @@
-"""What the game screen shows, changed in place: the board's tiles and the side panel's
-texts, boxes and buttons, derived from the game state by render(). quadpocket.build makes these objects (it is imported only while
-building and dropped afterwards); this module holds only what runs after every move, and
-writes only tiles and colours that differ, so a move redraws two or three cells and a line.
+"""The game screen's parts every face shows, changed in place: the board's tile grid and
+the side panel's texts, boxes and buttons (a face's render writes them from its game's
+state). quadpocket.build makes these objects (it is imported only while building and
+dropped afterwards); this module holds only what runs after every move, and writes only
+tiles and colours that differ, so a move redraws two or three cells and a line.
 
 Text is a TileGrid over the built-in terminal font (1 byte a character); FONT maps the
 printable ASCII characters 0x20..0x7E to the font's tile numbers.
@@ -186,116 +187,3 @@ class Panel:
                 if self.covered or not self.seats.hidden:
                     return ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
         return None
-
-
-# --- what the game screen shows ------------------------------------------------------
-
-
-def _ends(acts):
-    """The cells a turn's actions touched: each piece placed, and both ends of a move."""
-    out = []
-    for a in acts:
-        out.append(a[-1])
-        if a[0] == "move":
-            out.append(a[1])
-    return out
-
-
-def cursor(play):
-    """Cells marked as the last moves (or the marble picked to move)."""
-    g = play.game
-    if play.sel is not None:
-        return (play.sel,)
-    if g.current:
-        return tuple(_ends(g.current))
-    t = g.turns
-    if t == 0:
-        return ()
-    # Against the computer its move is marked if "show move" is on; pass-and-play
-    # marks every other seat's last turn (the next player saw none of them made).
-    cpu = play.s.cpu
-    if cpu < 0 or g.result is not None:
-        out = []
-        for i in range(max(0, t - g.rules.players + 1), t):
-            # turn i alone (g.history decodes every turn; ~100 B of engine code saved)
-            out.extend(_ends(g._actions(g._starts[i], g._starts[i + 1])))
-        return tuple(out)
-    if (t - 1) % g.rules.players == cpu and play.app.prefs.show_move:
-        return tuple(_ends(g.last_turn()))
-    return ()
-
-
-def render(play):
-    """Update board and panel from play's state (quadpocket.play); True if anything
-    changed on screen."""
-    g = play.game
-    s = play.s
-    p = play.panel
-    prefs = play.app.prefs
-    over = g.result is not None
-    if play.tutor is not None:
-        return play.tutor.render()
-    changed = False
-    if not (play.thinker is not None and play.purpose == "move"):
-        # While the computer thinks it may try moves on the game's own board: the
-        # picture keeps the position it had when the computer started.
-        changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
-                                    play.hint_stars, play.mark)
-    if over:
-        changed = p.set_info(play.result or ()) or changed
-        p.covered = False
-        changed = p.set_seats(None, None, None, False, False) or changed
-        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
-    else:
-        seat = g.turn
-        mine = s.human(seat) and play.thinker is None
-        if play.thinker is not None:
-            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
-                "|/-\\"[play.spin % 4]
-        elif s.cpu >= 0:
-            status = "Your turn" if mine else "Computer"
-        else:
-            status = "Player %d" % (seat + 1)
-        if play.msg:
-            mode = play.msg
-        elif not mine:
-            mode = ""
-        elif g.star_armed:
-            mode = "STAR armed"
-        elif play.sel is not None:
-            mode = "Move to?"
-        elif g.rules.per_turn > 1:
-            placed = sum(1 for a in g.current if a[0] == "marble")
-            mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
-        else:
-            mode = "Marble mode"
-        ln = play.rules_lines  # the variant, then the options (quadpocket.startup.show)
-        lines = [status, mode] + [""] * (p.free_row - 2)
-        # the variant first (4 Bridge seats leave one row on the Titano), then the round
-        lines.append(ln[0])
-        lines.append("Round %d" % (g.turns // g.rules.players + 1))
-        if s.cpu >= 0:
-            lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
-        lines.extend(ln[1:])
-        if prefs.confirm:
-            lines.append("Confirm taps")
-        # A long message is wrapped over the seat rows (hidden until the next tap): 8
-        # rows of 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
-        p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
-        if p.covered:
-            lines = [status] + play.app.use("wrap").say(mode, p.cols)
-        changed = p.set_info(lines) or changed
-        changed = p.set_seats(g.marbles_left, g.stars_left, seat,
-                              g.star_armed and mine, not p.covered) or changed
-        # While the computer answers, Undo (of the marble just played) and Quad! (a
-        # claim straight after it) still work.
-        act = mine or play.purpose == "move"
-        buttons = (("undo", "Undo", act and (g.begun or play.undo_count() > 0)),
-                   ("hint", "Hint", mine), ("menu", "Menu", True),
-                   ("quad", "Quad!", g.pending == 0 and (mine or act and g.turns > 0))
-                   if g.rules.claim else
-                   ("moves", "Moves", True))
-    for i in range(4):
-        b = buttons[i]
-        changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
-    return changed

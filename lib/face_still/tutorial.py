@@ -7,8 +7,7 @@ which completes the quad and wins. The engine checks every action as in a normal
 """
 
 from quadcore import Game, parse_cell
-from quadpocket import view
-from quadpocket.play import Session
+from face_still import Session, cursor
 
 SETUP = ("d4", "h8", "f5", "j8", "e7", "j10")
 THREAT = "h10"
@@ -35,7 +34,7 @@ def start(app):
     play.stop_thinking()
     tut = Tutorial(play)
     play.tutor = tut
-    app.use("startup").show(app, tut.session)
+    app.use("face_still.start").show(app, tut.session)
 
 
 class Tutorial:
@@ -69,13 +68,13 @@ class Tutorial:
         return out
 
     def render(self):
-        """The game screen during the tutorial (view.render hands over): its overlays
+        """The game screen during the tutorial (face_still.render hands over): its overlays
         (threat, ringed cell) are set while its text is composed."""
         play = self.play
         g = self.session.game
         p = play.panel
         lines = self.lines()
-        changed = play.board.update(g.cells, view.cursor(play), play.trainer, play.hint,
+        changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
         changed = p.set_info(lines) or changed
         # the last screen frames the winner (the turn has passed on to seat 1)
@@ -137,6 +136,6 @@ class Tutorial:
         play.tutor = None
         play.trainer = ()
         if app.session is not None:
-            app.use("startup").show(app, app.session)
+            app.use("face_still.start").show(app, app.session)
         else:
             app.go("resume")

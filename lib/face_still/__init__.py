@@ -1,0 +1,233 @@
+"""Still's Quad's face (docs/shell.md): its game screen, resident while this game is shown.
+Screen: taps on the board and panel (stars, marbles, Trek and Rapid moves, Quad! in claim
+mode), the computer's turn and the hint as this game plays them, on the shell's Play
+(quadpocket.play: thinking, undo, the common taps); render: what the screen shows. One
+module, not two: a module costs its own object and tables on the device (docs/layers.md).
+Loaded on demand through the shell (App.use): start (start-up, new game), settings (its
+New game settings), pages (statistics, move list), answer (the search's answer: a hint
+shown, the computer's turn played; loaded once the search has ended, so never at its
+peak), over (the end of a game), claims (claim mode), tutorial, rescue.
+
+Session record: 0 b"S" (the game's id, quadpocket.games), 1 version (2), then the shell's
+header (quadpocket.play) and quadcore's Game.to_bytes() bytes, which hold claims too.
+(Version 1 had claim data after the seed; face_still.start still reads it.)
+"""
+
+from quadpocket.play import Play, Session as _Session
+
+MAGIC = 0x53  # "S"
+VERSION = 2
+
+
+class Session(_Session):
+    magic = MAGIC
+    version = VERSION
+
+
+class Screen(Play):
+    gid = "S"
+    sounds = ("star", "marble")  # kept built: played every turn
+    over = "face_still.over"
+    busy = ("undo", "quad")  # while the computer moves: a claim straight after a turn
+
+    def __init__(self, app):
+        Play.__init__(self, app)
+        self.asking = None      # claim mode: seats asked "whose quad?" (face_still.claims)
+        self.rules_lines = [""]  # face_still.start.show
+
+    # --- the shell's hooks -------------------------------------------------------------
+    def player(self):
+        from quadcore import ai
+        return ai, self.s.game.turns
+
+    def seats(self):
+        g = self.game
+        return g.turns, g.rules.players
+
+    def show_hint(self, move):
+        self.app.use("face_still.answer").show_hint(self, move)
+
+    def play_turn(self, move):
+        return self.app.use("face_still.answer").play_turn(self, move)
+
+    # --- taps ----------------------------------------------------------------------------
+    def hit(self, x, y):
+        t = self.panel.hit(x, y)
+        if t is not None:
+            return t
+        return self.board.cell_at(x, y, self.game.cells)
+
+    def modal(self, target):
+        if self.asking is None:
+            return False
+        self.app.use("face_still.claims").answer(self, target)
+        return True
+
+    def tap_other(self, target):
+        g = self.game
+        if target == "quad":
+            self.app.use("face_still.claims").tap(self)
+        elif target == "off":
+            self.illegal("This corner is not on the board")
+        elif target.startswith("star") or target.startswith("marble"):
+            seat = int(target[-1])
+            want = target[0] == "s"
+            if seat != g.turn or not self.s.human(seat):
+                pass
+            elif want and g.stars_left[seat] <= 0:
+                self.illegal("No stars left")
+            elif want and g.current and g.current[-1][0] != "star":
+                self.illegal("Stars go first")
+            else:
+                g.star_armed = want and not g.star_armed
+                self.mark = None
+
+    def tap_cell(self, x):
+        g = self.game
+        seat = g.turn
+        v = g.cells[x]
+        r = g.rules
+        can_move = r.moves and not g.star_armed and (r.variant == "rapid"
+                                                     or g.marbles_left[seat] == 0)
+        if can_move and v >= 2 and (v - 2) in r.seat_colours[seat]:
+            self.sel = None if self.sel == x else x
+            return
+        if not self.confirmed(x, v == 0):
+            return
+        try:
+            if self.sel is not None:
+                frm = self.sel
+                self.sel = None
+                g.move(frm, x)
+                sound = "marble"
+            elif g.star_armed:
+                g.star(x)
+                g.star_armed = False
+                sound = "star"
+            else:
+                g.marble(x)
+                sound = "marble"
+        except ValueError as e:
+            self.illegal(str(e))
+            return
+        self.after_change(sound)
+
+    def cancel(self):
+        g = self.game
+        g.star_armed = False
+        if not g.begun:  # nothing of this turn: whole turns go (Play.undo)
+            return False
+        self.stop_thinking()
+        g.undo()  # pieces of this turn, or a claim
+        return True
+
+
+
+def _ends(acts):
+    """The cells a turn's actions touched: each piece placed, and both ends of a move."""
+    out = []
+    for a in acts:
+        out.append(a[-1])
+        if a[0] == "move":
+            out.append(a[1])
+    return out
+
+
+def cursor(play):
+    """Cells marked as the last moves (or the marble picked to move)."""
+    g = play.game
+    if play.sel is not None:
+        return (play.sel,)
+    if g.current:
+        return tuple(_ends(g.current))
+    t = g.turns
+    if t == 0:
+        return ()
+    # Against the computer its move is marked if "show move" is on; pass-and-play
+    # marks every other seat's last turn (the next player saw none of them made).
+    cpu = play.s.cpu
+    if cpu < 0 or g.result is not None:
+        out = []
+        for i in range(max(0, t - g.rules.players + 1), t):
+            # turn i alone (g.history decodes every turn; ~100 B of engine code saved)
+            out.extend(_ends(g._actions(g._starts[i], g._starts[i + 1])))
+        return tuple(out)
+    if (t - 1) % g.rules.players == cpu and play.app.prefs.show_move:
+        return tuple(_ends(g.last_turn()))
+    return ()
+
+
+def render(play):
+    """Update board and panel from play's state (quadpocket.play); True if anything
+    changed on screen."""
+    g = play.game
+    s = play.s
+    p = play.panel
+    prefs = play.app.prefs
+    over = g.result is not None
+    if play.tutor is not None:
+        return play.tutor.render()
+    changed = False
+    if not (play.thinker is not None and play.purpose == "move"):
+        # While the computer thinks it may try moves on the game's own board: the
+        # picture keeps the position it had when the computer started.
+        changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
+                                    play.hint_stars, play.mark)
+    if over:
+        changed = p.set_info(play.result or ()) or changed
+        p.covered = False
+        changed = p.set_seats(None, None, None, False, False) or changed
+        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
+    else:
+        seat = g.turn
+        mine = s.human(seat) and play.thinker is None
+        if play.thinker is not None:
+            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
+                "|/-\\"[play.spin % 4]
+        elif s.cpu >= 0:
+            status = "Your turn" if mine else "Computer"
+        else:
+            status = "Player %d" % (seat + 1)
+        if play.msg:
+            mode = play.msg
+        elif not mine:
+            mode = ""
+        elif g.star_armed:
+            mode = "STAR armed"
+        elif play.sel is not None:
+            mode = "Move to?"
+        elif g.rules.per_turn > 1:
+            placed = sum(1 for a in g.current if a[0] == "marble")
+            mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
+        else:
+            mode = "Marble mode"
+        ln = play.rules_lines  # the variant, then the options (quadpocket.startup.show)
+        lines = [status, mode] + [""] * (p.free_row - 2)
+        # the variant first (4 Bridge seats leave one row on the Titano), then the round
+        lines.append(ln[0])
+        lines.append("Round %d" % (g.turns // g.rules.players + 1))
+        if s.cpu >= 0:
+            lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
+        lines.extend(ln[1:])
+        if prefs.confirm:
+            lines.append("Confirm taps")
+        # A long message is wrapped over the seat rows (hidden until the next tap): 8
+        # rows of 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
+        p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
+        if p.covered:
+            lines = [status] + play.app.use("wrap").say(mode, p.cols)
+        changed = p.set_info(lines) or changed
+        changed = p.set_seats(g.marbles_left, g.stars_left, seat,
+                              g.star_armed and mine, not p.covered) or changed
+        # While the computer answers, Undo (of the marble just played) and Quad! (a
+        # claim straight after it) still work.
+        act = mine or play.purpose == "move"
+        buttons = (("undo", "Undo", act and (g.begun or play.undo_count() > 0)),
+                   ("hint", "Hint", mine), ("menu", "Menu", True),
+                   ("quad", "Quad!", g.pending == 0 and (mine or act and g.turns > 0))
+                   if g.rules.claim else
+                   ("moves", "Moves", True))
+    for i in range(4):
+        b = buttons[i]
+        changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
+    return changed

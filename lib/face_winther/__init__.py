@@ -1,0 +1,274 @@
+"""Winther's Quad's face (docs/shell.md): its game screen, resident while this game is
+shown. Screen: taps on the 8 x 8 board and the panel, the capture choice, the computer's
+turn and the hint as this game plays them, on the shell's Play (quadpocket.play:
+thinking, undo, the common taps); render: what the screen shows, on the board grid and
+panel quadpocket.build makes (the sprite tiles of quadpocket.view).
+Loaded on demand through the shell (App.use): start (start-up, new game, saves,
+statistics, the end of a game, its New game settings).
+
+Session record: 0 b"W" (the game's id)  1 version (1)  then the shell's header
+(quadpocket.play) and winquad's own save bytes.
+"""
+
+from quadpocket import view
+from quadpocket.play import Play, Session as _Session
+
+MAGIC = 0x57  # "W"
+VERSION = 1
+
+
+class Session(_Session):
+    """The shell's Session with this game's save header."""
+    magic = MAGIC
+    version = VERSION
+
+
+class Screen(Play):
+    """The shell's Play with this game's taps. sel: the counter picked to move; choice: a
+    turn waiting for Take / Keep, [frm, to, flanked cells, cells chosen to take]."""
+
+    gid = "W"
+    over = "face_winther.start"
+    capital = False        # its refusals name cells ("e4 cannot be taken"): as they are
+    trainer_turn = True    # Trainer shows the mover's own winning cells
+
+    def __init__(self, app):
+        Play.__init__(self, app)
+        self.choice = None
+        self.dests = ()
+        self.conf = None        # settings and statistics (face_winther.start.conf)
+        self.conf_slots = None
+
+    # --- the shell's hooks -------------------------------------------------------------
+    def player(self):
+        from winquad import ai
+        return ai, self.s.game.plies
+
+    def seats(self):
+        return self.game.plies, 2
+
+    def after_change(self, sound=None):
+        self.choice = None
+        self.dests = ()
+        Play.after_change(self, sound)
+
+    def show_hint(self, move):
+        from winquad import parse_turn
+        try:
+            frm, to, caps = parse_turn(move)
+            self.hint = (frm, to)
+        except ValueError:
+            self.hint = ()
+        self.msg = "Hint " + move[:8]
+
+    def play_turn(self, move):
+        p = self.app.p
+        g = self.game
+        try:
+            g.play(move)
+            p.log("computer: " + move)
+        except ValueError as e:  # a bug in the player must not stop the game
+            p.log("computer's %r refused: %s" % (move, e))
+            ms = g.moves()
+            if not ms:
+                return False
+            g.apply_move(ms[0])
+        return True
+
+    # --- taps ----------------------------------------------------------------------------
+    def hit(self, x, y):
+        t = self.panel.hit(x, y)
+        if t is not None:
+            # the seat rows' boxes ("marble0", "star1") only show counts here
+            return None if t.startswith("marble") or t.startswith("star") else t
+        return self.board.cell_at(x, y, self.game.board.cells)
+
+    def modal(self, target):
+        if self.choice is None:
+            return False
+        frm, to, caps, take = self.choice
+        if target == "take" or target == "keep":
+            self.turn(frm, to, take if target == "take" else ())
+        elif target == "back":
+            self.choice = None
+            self.sel = frm if frm != to else None
+            self.dests = tuple(self.game.destinations(frm)) if self.sel is not None else ()
+        elif isinstance(target, int) and target in caps:
+            # one of several flanked counters: tap to take it or leave it
+            if target in take:
+                take.remove(target)
+            else:
+                take.append(target)
+        return True
+
+    def tap_cell(self, x):
+        g = self.game
+        seat = g.turn
+        self.hint = ()
+        v = g.at(x)
+        if g.in_hand(seat) == 0 and v == seat + 1:
+            # pick a counter to move; the same one again puts it back
+            self.sel = None if self.sel == x else x
+            self.dests = tuple(g.destinations(x)) if self.sel is not None else ()
+            self.mark = None
+            return
+        frm = x if self.sel is None else self.sel
+        if v:
+            self.illegal("Cell taken")
+            return
+        if g.in_hand(seat) == 0 and self.sel is None:
+            self.illegal("Pick a counter")
+            return
+        try:
+            g._check_place(frm, x)
+        except ValueError as e:
+            self.illegal("Rim only" if "rim" in str(e) else "Not a step"
+                         if frm != x else str(e))
+            return
+        if not self.confirmed(x, True):
+            return
+        caps = g.capturable(frm, x)
+        if caps:
+            self.choice = [frm, x, tuple(caps), list(caps)]
+            self.dests = ()
+            return
+        self.sel = None
+        self.turn(frm, x, ())
+
+    def turn(self, frm, to, take):
+        try:
+            self.game.turn_of(frm, to, take)
+        except ValueError as e:
+            self.choice = None
+            self.illegal(str(e))
+            return
+        self.after_change("marble")
+
+    def cancel(self):
+        if self.choice is None and self.sel is None:
+            return False
+        self.choice = self.sel = None
+        self.dests = ()
+        return True
+
+
+# --- what the game screen shows ------------------------------------------------------------
+_WHO = ("White", "Black")
+
+
+def _tile(play, x, cells, last, rim):
+    v = cells[x]
+    ch = play.choice
+    if ch is not None:
+        frm, to = ch[0], ch[1]
+        if x == to:
+            return view.T_MARBLE + 2 * play.game.turn + 1
+        if x == frm:
+            return view.T_MARK
+        if x in ch[3]:
+            return view.T_MARBLE + 2 * (v - 1) + 1  # ringed: will be taken
+        if v:
+            return view.T_MARBLE + 2 * (v - 1)
+        return view.T_EMPTY
+    if v:
+        cur = x == play.sel or (last is not None and x == last[1]) or x in play.game.four
+        return view.T_MARBLE + 2 * (v - 1) + (1 if cur else 0)
+    if x == play.mark:
+        return view.T_MARK  # confirm-tap: tapped once, a second tap plays there
+    if x in play.dests:
+        return view.T_TRAIN
+    if x in play.hint:
+        return view.T_HINT_MARBLE
+    if x in play.trainer:
+        return view.T_HINT_STAR
+    if last is not None and x == last[0] and last[0] != last[1]:
+        return view.T_MARK  # where the last move came from
+    if rim and (x < 8 or x > 55 or x & 7 == 0 or x & 7 == 7):
+        return view.T_TRAIN  # White's second drop: the rim cells
+    return view.T_EMPTY
+
+
+def cursor_turn(play):
+    """(frm, to) of the last turn when it is to be marked, else None."""
+    g = play.game
+    if play.sel is not None or not g.plies:
+        return None
+    cpu = play.s.cpu
+    if cpu < 0 or g.result is not None or ((g.plies - 1) % 2 == cpu
+                                           and play.app.prefs.show_move):
+        return g._log[-1] & 63, (g._log[-2] << 8 | g._log[-1]) >> 6 & 63
+    return None
+
+
+def render(play):
+    g = play.game
+    s = play.s
+    p = play.panel
+    b = play.board
+    prefs = play.app.prefs
+    over = g.result is not None
+    changed = False
+    seat = g.turn
+    hand0 = g.in_hand(0)
+    if not (play.thinker is not None and play.purpose == "move"):
+        last = cursor_turn(play)
+        if last is not None:
+            last = (last[1], last[0])  # (from, to)
+        cells = g.board.cells
+        rim = (not over and seat == 0 and hand0 == g.counters - 1)
+        grid = b.grid
+        for x in range(64):
+            t = _tile(play, x, cells, last, rim)
+            i = (7 - (x >> 3)) * 8 + (x & 7)
+            if grid[i] != t:
+                grid[i] = t
+                changed = True
+    if over:
+        changed = p.set_info(play.result or ()) or changed
+        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
+    else:
+        mine = s.human(seat) and play.thinker is None
+        if play.thinker is not None:
+            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
+                "|/-\\"[play.spin % 4]
+        elif s.cpu >= 0:
+            status = "Your turn" if mine else "Computer"
+        else:
+            status = _WHO[seat] + " to go"
+        if play.msg:
+            mode = play.msg
+        elif not mine:
+            mode = ""
+        elif play.choice is not None:
+            mode = "Take %d?" % len(play.choice[3]) if len(play.choice[2]) > 1 else "Take it?"
+        elif g.in_hand(seat):
+            mode = "Drop on rim" if seat == 0 and hand0 == g.counters - 1 else "Drop"
+        elif play.sel is not None:
+            mode = "Move to?"
+        else:
+            mode = "Pick counter"
+        lines = [status, mode] + [""] * (p.free_row - 2)
+        lines.append("Hand  Board")
+        lines.append("Turn %d" % (g.plies + 1))
+        if s.cpu >= 0:
+            lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
+            lines.append("You: " + _WHO[1 - s.cpu])
+        if len(mode) > p.cols:  # whole, over the rows under it, as in Still's face
+            w = play.app.use("wrap").say(mode, p.cols)
+            lines = [status] + w + lines[1 + len(w):]
+        changed = p.set_info(lines) or changed
+        if play.choice is not None:
+            buttons = (("take", "Take"), ("keep", "Keep"), ("menu", "Menu"),
+                       ("back", "Cancel"))
+        else:
+            act = mine or play.purpose == "move"
+            buttons = (("undo", "Undo", act and (play.sel is not None
+                                                 or play.undo_count() > 0)),
+                       ("hint", "Hint", mine), ("menu", "Menu", True), ("moves", "Moves", True))
+    hand = (g.in_hand(0), g.in_hand(1))
+    on = (g.on_board(0), g.on_board(1))
+    changed = p.set_seats(hand, on, seat, False, not over) or changed
+    for i in range(4):
+        bt = buttons[i]
+        changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
+    return changed
