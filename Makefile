@@ -78,7 +78,8 @@ circup: $(VENV_STAMP)
 
 # Device app in the desktop simulator (see README, "The device app").
 #   make play          the game in a window, 2x the PyPortal's 320x240 (tools/sim.py --help)
-#   make screenshots   headless scripted session -> build/screenshots/*.png
+#   make screenshots   headless scripted session -> build/screenshots/*.png, and the
+#                      README's pictures (docs/app_*.png) copied from it
 # tools/sim.py is run as a script, not with -m, for the reason given at `test` above.
 .PHONY: play screenshots
 
@@ -86,7 +87,7 @@ play: $(VENV_STAMP)
 	$(VPY) tools/sim.py $(SIM_ARGS)
 
 screenshots: $(VENV_STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) tools/shots.py build/screenshots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) tools/shots.py build/screenshots --docs docs
 
 # Static check of the device-only code (code.py, boot.py, hw_pyportal, storage, sound)
 # with mypy against circuitpython-stubs' PyPortal board stub: a wrong pin, module,
