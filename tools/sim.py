@@ -3,10 +3,14 @@
     make play                            # what it runs: .venv/bin/python tools/sim.py
     make play SIM_ARGS="--titano"        # 480x320 Titano layout (any option below)
     .venv/bin/python tools/sim.py --scale 3
-    make screenshots                     # tools/shots.py build/screenshots (headless)
+    make screenshots                     # tools/shots.py: pictures, headless
 
 Quit: close the window, or press Esc or Q in it, or Ctrl-C in the terminal. The game in
 progress is saved as on the device (once a round), so the next start resumes it.
+
+It needs a desktop to show its window on. Where there is none (no DISPLAY, e.g. over ssh)
+it says so and stops, rather than run unseen; `make screenshots` makes pictures without one.
+--headless runs the game with no window on purpose (until Ctrl-C or SIGTERM).
 
 The mouse is the finger (pressed while the left button is held; a click shorter than one
 poll, as a trackpad tap often is, still counts as a tap). NVM is a file
@@ -46,6 +50,31 @@ _BLINKA_NOISE = ("WARNING: GENERIC_X86 is not fully supported",
 def _headless_env():
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def no_window_reason():
+    """Why no window can be shown here, or None. Where there is no display SDL falls back
+    to its offscreen (or dummy) video driver without a word, and the game would run unseen
+    for ever."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+    try:
+        with _NoCStderr():  # SDL's complaints about each display it tries
+            pygame.display.init()
+    except pygame.error as exc:
+        return "no display to show a window on (%s)" % exc
+    driver = pygame.display.get_driver()
+    if driver not in ("offscreen", "dummy"):
+        return None
+    pygame.display.quit()
+    where = ("SDL_VIDEODRIVER=%s" % os.environ["SDL_VIDEODRIVER"]
+             if os.environ.get("SDL_VIDEODRIVER") else
+             "no DISPLAY or WAYLAND_DISPLAY is set" if not (os.environ.get("DISPLAY") or
+                                                           os.environ.get("WAYLAND_DISPLAY"))
+             else "SDL could not open the display")
+    return ("no display to show a window on (%s; SDL would draw %s, unseen). Run `make "
+            "play` in a desktop session; `make screenshots` makes pictures without one, and "
+            "--headless runs the game without a window on purpose." % (where, driver))
 
 
 def _quiet_imports():
@@ -301,7 +330,12 @@ class Platform:
     def should_quit(self):
         if self._quit:
             return True
-        if not self.headless:
+        if self.headless:
+            # SDL turns SIGINT and SIGTERM into a QUIT event (its own signal handlers);
+            # with no window nothing else reads the queue, so the signal was lost.
+            if self._pygame.event.get(self._pygame.QUIT):
+                self._quit = True
+        else:
             self._quit = self.display.check_quit(delay=0)
             if not self._quit:
                 pg = self._pygame
@@ -494,9 +528,16 @@ def main(argv=None):
     w, h = (480, 320) if args.titano else (320, 240)
     if args.scale < 1 or args.scale > 6:
         ap.error("--scale must be 1..6")
+    if not args.headless:
+        why = no_window_reason()
+        if why:
+            print("tools/sim.py: " + why, file=sys.stderr)
+            return 2
     plat = Platform(scale=args.scale, headless=args.headless, width=w, height=h,
                     nvm_path=args.nvm)
     from quadpocket import app
+    if args.headless:
+        print("tools/sim.py: running with no window; Ctrl-C or SIGTERM stops it", flush=True)
     try:
         app.run(plat)
     except KeyboardInterrupt:  # Ctrl-C in the terminal: a normal way to stop
