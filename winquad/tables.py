@@ -94,3 +94,5 @@ KILLER = array("H", [0] * (MAXDEPTH + 1))
 LINE = array("H", [0] * 16)
 LC = bytearray(16)       # the frontier's completion cells per line: own | enemy's << 4
 TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
+CAPL = bytearray(16)     # the frontier's capture spots per line (bit = cell of the line)
+FKILL = bytearray(MAXDEPTH + 1)   # the frontier's killer drop per ply (255: none)
