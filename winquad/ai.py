@@ -21,7 +21,7 @@ from quadutil import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
-from .tables import (C1, CAPL, DEEPEST, FKILL, KILLER, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3, PLY,
+from .tables import (C1, CAPL, DEEPEST, FKILL, KILLER, VCAP, VPLY, VWIN, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3, PLY,
                      ROOT, ROOTMAX, SCORE, T3, TCELLS)
 
 LEVELS = ("trainer", "easy", "average", "expert")
@@ -35,10 +35,10 @@ LEVELS = ("trainer", "easy", "average", "expert")
 # (117 M fuel ~ one M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s;
 # README, "Winther's Quad"; python -m tools.wq_vm).
 SETTINGS = {
-    "trainer": (1, 300, 60),
-    "easy": (2, 120, 6),
-    "average": (3, 650, 4),
-    "expert": (6, 1500, 1),
+    "trainer": (1, 300, 60, 0, 0, 0),
+    "easy": (2, 600, 6, 0, 0, 0),
+    "average": (3, 2200, 4, 0, 0, 0),
+    "expert": (6, 4500, 1, 6, 500, 6),
 }
 
 INF = 32000
@@ -126,7 +126,9 @@ class Player:
     def __init__(self, game, level, seed):
         self.game = game
         self.b = game.board
-        self.depth, self.budget, self.noise = SETTINGS[level]
+        (self.depth, self.budget, self.noise, self.vdepth, self.vnodes,
+         self.defend) = SETTINGS[level]
+        self.vcap = 0
         # The same seed gives other (repeatable) noise on other turns.
         self.rng = Rng(seed * 4099 + game.plies * 131 + 7)
         self.nodes = 0
@@ -149,6 +151,13 @@ class Player:
         if n == 1:
             yield _fmt(root[0])   # one block, nothing to weigh
             return
+        if self.vdepth:
+            # A win by threats alone (proven: see vcf) needs no search either.
+            self.vcap = self.nodes + self.vnodes
+            if self.vcf(c, self.vdepth, 1):
+                yield _fmt(VWIN[1])
+                return
+            yield None
         for i in range(n):
             NOISE[i] = self.rng.below(self.noise + 1)
             SCORE[i] = 0
@@ -187,7 +196,24 @@ class Player:
                 root[j], SCORE[j], NOISE[j] = m, v, z
             if self.stop or SCORE[0] >= WIN - 100 or SCORE[0] <= 100 - WIN:
                 break
-        yield _fmt(root[0])
+        pick = 0
+        if self.defend and b.hand[c] > 1 and b.hand[1 - c]:
+            # The best moves in turn: the first after which the opponent has no win by
+            # threats alone (and no completion cell), if any.
+            e = 1 - c
+            for i in range(n if n < self.defend else self.defend):
+                m = root[i]
+                b.make(m, c)
+                lost = self.outcome(m, c) is None and self.has_cc(e)
+                if not lost and self.outcome(m, c) is None:
+                    self.vcap = self.nodes + self.vnodes
+                    lost = self.vcf(e, self.vdepth, 1)
+                b.unmake(m, c)
+                yield None
+                if not lost:
+                    pick = i
+                    break
+        yield _fmt(root[pick])
 
     def wins(self, m, c):
         b = self.b
@@ -235,6 +261,7 @@ class Player:
     def negamax(self, c, depth, alpha, beta, ply):
         """Value for c to move; wins sooner score higher (WIN - ply)."""
         if depth <= 0 or ply >= MAXDEPTH:
+            self.nodes += 2   # a whole evaluation: about two frontier leaves
             return self.evaluate(c)
         if self.nodes >= self.budget:
             self.stop = True
@@ -246,7 +273,7 @@ class Player:
             return self.frontier_steps(c, alpha, beta, ply)
         buf = PLY[ply - 1]
         k = b.gen(c, buf, 0, MAXGEN)
-        self.nodes += 3   # generating costs about three frontier leaves (~350 k fuel)
+        self.nodes += 8   # generating costs about eight frontier leaves (~350-420 k fuel)
         if k == 0:
             return ply - WIN   # no move: stalemated (a drop always finds a cell)
         k = self.forced(c, buf, k)
@@ -285,6 +312,123 @@ class Player:
         # block): try it first at this ply next time.
         KILLER[ply] = bm
         return best
+
+    # -- threat sequences (drop phase) ---------------------------------------------------
+    def has_cc(self, c):
+        """True when c has a completion cell: an empty cell where one more counter of c
+        makes an exact four."""
+        ln = self.b.ln
+        c1 = C1
+        own = c << 4
+        opp = own ^ 16
+        for i in range(16):
+            o = ln[own + i]
+            if c1[o] & ~(o | ln[opp + i]):
+                return True
+        return False
+
+    def vcf(self, c, depth, ply):
+        """True when c, to move in the drop phase with no completion cell of its own, wins
+        by threats alone: each drop of c makes a completion cell (so the other side must
+        drop on it or take a counter to stop an exact four), and within `depth` drops of c
+        a threat cannot be stopped. Every answer of the defender that could matter (each
+        drop on a completion cell of c, each drop that takes counters, with every choice
+        of captures) is tried, so a True is a proven win; c's own drops take every counter
+        they can. False when none is found within depth and the node cap (self.vcap).
+        VWIN[ply] is c's first drop of the win. Uses VCAP[ply * 16:] for the defender's
+        capture spots; allocates nothing."""
+        b = self.b
+        e = 1 - c
+        if (depth <= 0 or ply >= VPLY or self.nodes >= self.vcap or not b.hand[c]
+                or b.hand[e] < 1 or (b.hand[0] == b.n - 1)):
+            return False
+        ln = b.ln
+        cells = b.cells
+        c1 = C1
+        own = c << 4
+        opp = own ^ 16
+        # The defender's completion cells: with one, our drop must go there; with two we
+        # cannot stop both.
+        ecc = 0
+        for i in range(16):
+            p = ln[opp + i]
+            ecc += POP[c1[p] & ~(p | ln[own + i]) & 255]
+        if ecc > 1:
+            return False
+        self.nodes += 2
+        for x in range(64):
+            if cells[x]:
+                continue
+            r = x >> 3
+            f = x & 7
+            o = ln[own + r] | 1 << f
+            o2 = ln[own + 8 + f] | 1 << r
+            if not (c1[o] & ~(o | ln[opp + r]) or c1[o2] & ~(o2 | ln[opp + 8 + f])):
+                continue   # not a threat
+            if ecc and not (c1[ln[opp + r]] >> f & 1 or c1[ln[opp + 8 + f]] >> r & 1):
+                continue   # their four comes first
+            m = x | x << 6 | b.captures(x, c) << 12
+            b.make(m, c)
+            self.nodes += 1
+            v = self.outcome(m, c)
+            ok = v == WIN
+            if v is None and not self.has_cc(e):
+                ok = self.vcf_answers(c, depth, ply + 1)
+            b.unmake(m, c)
+            if ok:
+                VWIN[ply] = m
+                return True
+            if self.nodes >= self.vcap:
+                return False
+        return False
+
+    def vcf_answers(self, c, depth, ply):
+        """After c's threat: True when every answer of e loses (see vcf)."""
+        b = self.b
+        e = 1 - c
+        if not b.hand[e]:
+            return False   # its answer would be a step: not followed here
+        ln = b.ln
+        cells = b.cells
+        c1 = C1
+        own = c << 4
+        opp = own ^ 16
+        base = ply * 16
+        vcap = VCAP
+        for i in range(16):
+            o = ln[opp + i]    # the defender's counters flank ours: "empty, ours, theirs"
+            p = ln[own + i]
+            vcap[base + i] = ~(o | p) & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
+        self.nodes += 3
+        for y in range(64):
+            if cells[y]:
+                continue
+            r = y >> 3
+            f = y & 7
+            block = c1[ln[own + r]] >> f & 1 or c1[ln[own + 8 + f]] >> r & 1
+            caps = 0
+            if vcap[base + r] >> f & 1 or vcap[base + 8 + f] >> r & 1:
+                caps = b.captures(y, e)
+            if not (block or caps):
+                continue   # leaves our four to be made
+            s = caps
+            while True:
+                if s or block:
+                    m = y | y << 6 | s << 12
+                    b.make(m, e)
+                    self.nodes += 1
+                    v = self.outcome(m, e)
+                    if v is None:
+                        ok = self.has_cc(c) or self.vcf(c, depth - 1, ply + 1)
+                    else:
+                        ok = v < 0
+                    b.unmake(m, e)
+                    if not ok:
+                        return False
+                if not s:
+                    break
+                s = (s - 1) & caps
+        return True
 
     def forced(self, c, buf, k):
         """Drop phase, both sides still dropping: when the opponent has a cell that would
@@ -370,6 +514,7 @@ class Player:
         hand_e = b.hand[e]
         rim = c == 0 and b.hand[0] == b.n - 1
         best = -INF
+        self.nodes += 4   # the 16 lines above cost about four leaves (~200 k fuel)
         kx = FKILL[ply]
         for k in range(-1, 64):
             if k < 0:
@@ -445,6 +590,7 @@ class Player:
         add = c + 1
         best = -INF
         mine = c + 1
+        self.nodes += 4   # the 16 lines above: about four leaves (~150 k fuel)
         for x in range(64):
             if cells[x] != mine:
                 continue
