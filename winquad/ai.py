@@ -21,7 +21,7 @@ from quadutil import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
-from .tables import (C1, CAPL, DEEPEST, FKILL, KILLER, VCAP, VPLY, VWIN, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3, PLY,
+from .tables import (C1, CAPL, DEEPEST, FKILL, HIST, KILLER, VCAP, VPLY, VWIN, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3, PLY,
                      ROOT, ROOTMAX, SCORE, T3, TCELLS)
 
 LEVELS = ("trainer", "easy", "average", "expert")
@@ -136,6 +136,8 @@ class Player:
         for i in range(MAXDEPTH + 1):
             KILLER[i] = 0
             FKILL[i] = 255
+        for i in range(128):
+            HIST[i] = 0
 
     def run(self):
         b = self.b
@@ -284,6 +286,21 @@ class Player:
                 buf[i] = buf[0]
                 buf[0] = km
                 break
+        # Then the moves whose cell was best most often elsewhere in this search (history
+        # heuristic): the three with the highest HIST, by selection (no sort).
+        hb = c << 6
+        for j in range(1, 4 if k > 4 else k):
+            hi = j
+            hv = HIST[hb + (buf[j] & 63)]
+            for i in range(j + 1, k):
+                w = HIST[hb + (buf[i] & 63)]
+                if w > hv:
+                    hv = w
+                    hi = i
+            if hi != j:
+                m = buf[j]
+                buf[j] = buf[hi]
+                buf[hi] = m
         best = -INF
         bm = km
         e = 1 - c
@@ -311,6 +328,9 @@ class Player:
         # Sibling positions mostly share their best move (the same threat, the same
         # block): try it first at this ply next time.
         KILLER[ply] = bm
+        i = hb + (bm & 63)
+        if HIST[i] < 60000:
+            HIST[i] += depth * depth
         return best
 
     # -- threat sequences (drop phase) ---------------------------------------------------
