@@ -125,6 +125,14 @@ def test_a_whole_search_below_the_root_allocates_nothing():
     assert m.bytes_allocated == 0 and m.fuel > 1_000_000
 
 
+def test_the_threat_search_allocates_nothing():
+    # Both sides' threat searches (Expert's own win, and the check of a move against the
+    # opponent's), to their full depth with no node cap.
+    stmt = "p.vcap = 10 ** 9\np.vcf(0, 8, 1)\np.vcf(1, 8, 1)"
+    m = mpvm.measure(HOT_SETUP, stmt)
+    assert m.bytes_allocated == 0 and m.fuel > 1_000_000
+
+
 # The heaviest positions of the suite for the search (move phase with captures, a late
 # drop-phase race); tools/wq_vm.py measures all of them for the README.
 HEAVY = ("move1", "late1", "late2")

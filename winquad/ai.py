@@ -21,24 +21,34 @@ from quadutil import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
-from .tables import (C1, CAPL, DEEPEST, FKILL, HIST, KILLER, VCAP, VPLY, VWIN, LC, LINE, LV, MAXDEPTH, MAXGEN, NOISE, P3, PLY,
-                     ROOT, ROOTMAX, SCORE, T3, TCELLS)
+from .tables import (C1, CAPL, DEEPEST, FKILL, HIST, KILLER, LC, LINE, LV, MAXDEPTH, MAXGEN,
+                     NOISE, P3, PLY, ROOT, ROOTMAX, SCORE, T3, TCELLS, VCAP, VPLY, VWIN)
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
-# depth: deepest iteration; budget: nodes for the whole decision (a node = one move tried,
-# made or valued by the frontier shortcut; a leaf valued the long way counts 3, and so does
-# generating the moves of an inner node, as they cost about that much more); noise: random points (0..noise) added to each
-# root move's score. On the MicroPython WASI VM a node costs 45-180 k fuel (the most in the
-# move phase, where captures go the long way), so the budgets keep the worst move of the
-# suite at ~85% of the device budgets
-# (117 M fuel ~ one M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s;
-# README, "Winther's Quad"; python -m tools.wq_vm).
+# Per level: depth (deepest iteration), budget (node units for the whole decision),
+# noise (random points 0..noise added to each root move's score), and for the threat
+# search (vcf, drop phase): its depth in own drops, its node cap, and how many of the best
+# moves are checked against the opponent's threats (0: none). A node unit is about one
+# drop-phase frontier leaf, ~50 k fuel on the MicroPython WASI VM: a move made counts 1,
+# a leaf valued the long way 3, a whole evaluation 2, generating the moves of an inner
+# node 8 and the frontier's set-up 4, as they cost about that much more. The budgets keep
+# the worst move of the suite just under the device budgets (117 M fuel ~ one M4-second:
+# Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s; docs/winther-computer.md,
+# python -m tools.wq_vm).
+#   Trainer: one ply (its own turn), with noise far above a quiet move's worth: it takes
+#     a win and blocks a three in the drop phase (forced), little else.
+#   Easy: two plies (its turn and the answer): blocks every three that threatens a four,
+#     in both phases, and sees an open three (two completion cells) coming; loose noise.
+#   Average: three plies as far as its budget reaches.
+#   Expert: deeper on twice Average's budget, plays a win by threats (each drop making a
+#     completion cell) up to 8 drops long, and of its 10 best moves takes the first that
+#     leaves the opponent no such win.
 SETTINGS = {
-    "trainer": (1, 300, 60, 0, 0, 0),
-    "easy": (2, 600, 6, 0, 0, 0),
-    "average": (3, 2200, 4, 0, 0, 0),
-    "expert": (6, 4500, 1, 6, 500, 6),
+    "trainer": (1, 300, 250, 0, 0, 0),
+    "easy": (2, 480, 60, 0, 0, 0),
+    "average": (3, 1900, 4, 0, 0, 0),
+    "expert": (6, 4300, 1, 8, 600, 10),
 }
 
 INF = 32000
@@ -48,6 +58,8 @@ THREAT_WIN = 5000    # a won-looking open three (below WIN: not proven)
 TEMPO = 6             # the side to move
 if max(v[0] for v in SETTINGS.values()) > DEEPEST:
     raise ValueError("a level searches deeper than winquad.tables' scratch holds")
+if max(v[2] for v in SETTINGS.values()) > 255 or max(2 * v[3] for v in SETTINGS.values()) > VPLY:
+    raise ValueError("a level's noise or threat depth exceeds winquad.tables' scratch")
 
 
 def think(game, level, seed=0):

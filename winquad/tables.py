@@ -97,6 +97,6 @@ TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
 CAPL = bytearray(16)     # the frontier's capture spots per line (bit = cell of the line)
 FKILL = bytearray(MAXDEPTH + 1)   # the frontier's killer drop per ply (255: none)
 HIST = array("H", bytes(256))     # history of best moves per colour and cell (Player)
-VPLY = 14                # threat sequences (winquad.ai.Player.vcf): plies at most
+VPLY = 18                # threat sequences (winquad.ai.Player.vcf): plies at most
 VCAP = bytearray(16 * (VPLY + 1))       # the defender's capture spots per line, per ply
 VWIN = array("H", bytes(2 * VPLY))   # the winning threat found at each ply
