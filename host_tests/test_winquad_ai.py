@@ -72,11 +72,10 @@ def test_the_effort_is_a_node_budget():
         p = ai.Player(g, level, 0)
         for _ in p.run():
             pass
-        # A little over is allowed: the frontier finishes the node it is valuing; the
-        # threat searches (Expert) have caps of their own: one for its own threats, one
-        # per move checked against the opponent's.
-        depth, budget, noise, vdepth, vnodes, defend = ai.SETTINGS[level]
-        assert 0 < p.nodes <= budget + vnodes * (1 + defend) + 2 * 64, level
+        # A little over is allowed: the frontier finishes the node it is valuing. Expert
+        # checks its best moves against the opponent's threats on a reserve of its own.
+        depth, budget, noise, vdepth, vnodes, reserve = ai.SETTINGS[level]
+        assert 0 < p.nodes <= budget + reserve + 2 * 64, level
 
 
 def test_trainer_highlights_are_the_cells_that_make_a_four_at_once():

@@ -28,8 +28,8 @@ LEVELS = ("trainer", "easy", "average", "expert")
 
 # Per level: depth (deepest iteration), budget (node units for the whole decision),
 # noise (random points 0..noise added to each root move's score), and for the threat
-# search (vcf, drop phase): its depth in own drops, its node cap, and how many of the best
-# moves are checked against the opponent's threats (0: none). A node unit is about one
+# search (vcf, drop phase): its depth in own drops, its node cap, and the node units kept
+# (beyond the budget) to check the best moves against the opponent's threats (0: none). A node unit is about one
 # drop-phase frontier leaf, ~50 k fuel on the MicroPython WASI VM: a move made counts 1,
 # a leaf valued the long way 3, a whole evaluation 2, generating the moves of an inner
 # node 8 and the frontier's set-up 4, as they cost about that much more. The budgets keep
@@ -41,14 +41,14 @@ LEVELS = ("trainer", "easy", "average", "expert")
 #   Easy: two plies (its turn and the answer): blocks every three that threatens a four,
 #     in both phases, and sees an open three (two completion cells) coming; loose noise.
 #   Average: three plies as far as its budget reaches.
-#   Expert: deeper on twice Average's budget, plays a win by threats (each drop making a
-#     completion cell) up to 8 drops long, and of its 10 best moves takes the first that
+#   Expert: deeper on a bigger budget, plays a win by threats (each drop making a
+#     completion cell) up to 8 drops long, and of its best moves takes the first that
 #     leaves the opponent no such win.
 SETTINGS = {
     "trainer": (1, 300, 250, 0, 0, 0),
-    "easy": (2, 480, 60, 0, 0, 0),
-    "average": (3, 1900, 4, 0, 0, 0),
-    "expert": (6, 4300, 1, 8, 600, 10),
+    "easy": (2, 480, 30, 0, 0, 0),
+    "average": (3, 1400, 4, 0, 0, 0),
+    "expert": (6, 3300, 1, 8, 600, 1000),
 }
 
 INF = 32000
@@ -139,7 +139,7 @@ class Player:
         self.game = game
         self.b = game.board
         (self.depth, self.budget, self.noise, self.vdepth, self.vnodes,
-         self.defend) = SETTINGS[level]
+         self.reserve) = SETTINGS[level]
         self.vcap = 0
         # The same seed gives other (repeatable) noise on other turns.
         self.rng = Rng(seed * 4099 + game.plies * 131 + 7)
@@ -211,16 +211,20 @@ class Player:
             if self.stop or SCORE[0] >= WIN - 100 or SCORE[0] <= 100 - WIN:
                 break
         pick = 0
-        if self.defend and b.hand[c] > 1 and b.hand[1 - c]:
+        if self.reserve and b.hand[c] > 1 and b.hand[1 - c]:
             # The best moves in turn: the first after which the opponent has no win by
-            # threats alone (and no completion cell), if any.
+            # threats alone (and no completion cell), while the reserve lasts (a check cut
+            # short by it proves nothing, and that move is taken).
             e = 1 - c
-            for i in range(n if n < self.defend else self.defend):
+            end = self.budget + self.reserve
+            for i in range(n):
+                if self.nodes >= end:
+                    break
                 m = root[i]
                 b.make(m, c)
                 lost = self.outcome(m, c) is None and self.has_cc(e)
                 if not lost and self.outcome(m, c) is None:
-                    self.vcap = self.nodes + self.vnodes
+                    self.vcap = min(self.nodes + self.vnodes, end)
                     lost = self.vcf(e, self.vdepth, 1)
                 b.unmake(m, c)
                 yield None
