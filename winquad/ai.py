@@ -154,6 +154,7 @@ class Player:
     def run(self):
         b = self.b
         c = self.game.turn
+        e = 1 - c
         root = ROOT
         n = b.gen(c, root, 0, ROOTMAX)
         # A win now needs no search (and Trainer must not miss one either).
@@ -166,12 +167,16 @@ class Player:
             yield _fmt(root[0])   # one block, nothing to weigh
             return
         if self.vdepth:
-            # A win by threats alone (proven: see vcf) needs no search either.
+            # A win by threats alone (proven: see vcf) needs no search either. The first
+            # drop is tried eight cells at a time, a tick between.
             self.vcap = self.nodes + self.vnodes
-            if self.vcf(c, self.vdepth, 1):
-                yield _fmt(VWIN[1])
-                return
-            yield None
+            for x0 in range(0, 64, 8):
+                if self.vcf(c, self.vdepth, 1, x0, x0 + 8):
+                    yield _fmt(VWIN[1])
+                    return
+                if self.nodes >= self.vcap:
+                    break
+                yield None
         for i in range(n):
             NOISE[i] = self.rng.below(self.noise + 1)
             SCORE[i] = 0
@@ -183,13 +188,63 @@ class Player:
                 b.make(m, c)
                 self.nodes += 1
                 v = self.outcome(m, c)
+                b.unmake(m, c)
                 if v is None:
                     # The window is widened by the noise: a move within `noise` points of
                     # the best needs its true score, or noise could never pick it. (Not
                     # around a decided score: a plateau of -THREAT_WIN would never cut.)
                     w = self.noise if -1000 < alpha < 1000 else 0
-                    v = -self.negamax(1 - c, depth - 1, -INF, w - alpha, 1)
-                b.unmake(m, c)
+                    if depth < 3:
+                        b.make(m, c)
+                        v = -self.negamax(e, depth - 1, -INF, w - alpha, 1)
+                        b.unmake(m, c)
+                    else:
+                        # negamax(e, depth - 1, -INF, w - alpha, 1) written out here, so
+                        # that every answer of e is followed by a tick (with m taken
+                        # back: at every tick the board is as it came).
+                        if self.nodes >= self.budget:
+                            self.stop = True
+                            break
+                        beta = w - alpha
+                        b.make(m, c)
+                        k = self.moves_at(e, 1)
+                        b.unmake(m, c)
+                        best = -INF
+                        a1 = -INF
+                        bm = KILLER[1]
+                        if k == 0:
+                            best = 1 - WIN   # e is stalemated
+                        for j in range(k):
+                            mm = PLY[0][j]
+                            b.make(m, c)
+                            b.make(mm, e)
+                            self.nodes += 1
+                            u = self.outcome(mm, e)
+                            if u is None:
+                                u = -self.negamax(c, depth - 2, -beta, -a1, 2)
+                            elif u < 0:
+                                u = 1 - WIN
+                            else:
+                                u = WIN - 1
+                            b.unmake(mm, e)
+                            b.unmake(m, c)
+                            if self.stop:
+                                break
+                            if u > best:
+                                best = u
+                                bm = mm
+                                if u > a1:
+                                    a1 = u
+                                    if a1 >= beta:
+                                        break
+                            yield None
+                        if not self.stop and k:
+                            self.learn(e, bm, depth - 1, 1)
+                        v = -best
+                elif v < 0:
+                    v = -WIN
+                else:
+                    v = WIN
                 if self.stop:
                     break
                 if v > alpha:
@@ -211,11 +266,11 @@ class Player:
             if self.stop or SCORE[0] >= WIN - 100 or SCORE[0] <= 100 - WIN:
                 break
         pick = 0
-        if self.reserve and b.hand[c] > 1 and b.hand[1 - c]:
+        if self.reserve and b.hand[c] > 1 and b.hand[e]:
             # The best moves in turn: the first after which the opponent has no win by
             # threats alone (and no completion cell), while the reserve lasts (a check cut
-            # short by it proves nothing, and that move is taken).
-            e = 1 - c
+            # short by it proves nothing, and that move is taken). The check is sliced
+            # like the one above, with m made around each slice only.
             end = self.budget + self.reserve
             for i in range(n):
                 if self.nodes >= end:
@@ -223,10 +278,19 @@ class Player:
                 m = root[i]
                 b.make(m, c)
                 lost = self.outcome(m, c) is None and self.has_cc(e)
-                if not lost and self.outcome(m, c) is None:
-                    self.vcap = min(self.nodes + self.vnodes, end)
-                    lost = self.vcf(e, self.vdepth, 1)
+                quiet = not lost and self.outcome(m, c) is None
                 b.unmake(m, c)
+                if quiet:
+                    self.vcap = self.nodes + self.vnodes
+                    if self.vcap > end:
+                        self.vcap = end
+                    for x0 in range(0, 64, 8):
+                        b.make(m, c)
+                        lost = self.vcf(e, self.vdepth, 1, x0, x0 + 8)
+                        b.unmake(m, c)
+                        if lost or self.nodes >= self.vcap:
+                            break
+                        yield None
                 yield None
                 if not lost:
                     pick = i
@@ -289,34 +353,11 @@ class Player:
             if b.hand[c]:
                 return self.frontier(c, alpha, beta, ply)
             return self.frontier_steps(c, alpha, beta, ply)
-        buf = PLY[ply - 1]
-        k = b.gen(c, buf, 0, MAXGEN)
-        self.nodes += 8   # generating costs about eight frontier leaves (~350-420 k fuel)
+        k = self.moves_at(c, ply)
         if k == 0:
             return ply - WIN   # no move: stalemated (a drop always finds a cell)
-        k = self.forced(c, buf, k)
-        # The killer first: the move that was best at this ply last time, if legal here.
-        km = KILLER[ply]
-        for i in range(k):
-            if buf[i] == km:
-                buf[i] = buf[0]
-                buf[0] = km
-                break
-        # Then the moves whose cell was best most often elsewhere in this search (history
-        # heuristic): the three with the highest HIST, by selection (no sort).
-        hb = c << 6
-        for j in range(1, 4 if k > 4 else k):
-            hi = j
-            hv = HIST[hb + (buf[j] & 63)]
-            for i in range(j + 1, k):
-                w = HIST[hb + (buf[i] & 63)]
-                if w > hv:
-                    hv = w
-                    hi = i
-            if hi != j:
-                m = buf[j]
-                buf[j] = buf[hi]
-                buf[hi] = m
+        buf = PLY[ply - 1]
+        km = buf[0]
         best = -INF
         bm = km
         e = 1 - c
@@ -341,13 +382,51 @@ class Player:
                     alpha = v
                     if alpha >= beta:
                         break
-        # Sibling positions mostly share their best move (the same threat, the same
-        # block): try it first at this ply next time.
+        self.learn(c, bm, depth, ply)
+        return best
+
+    def moves_at(self, c, ply):
+        """The moves of c at an inner node of this ply, in PLY[ply - 1], best guesses
+        first; returns how many (0: c is stalemated)."""
+        b = self.b
+        buf = PLY[ply - 1]
+        k = b.gen(c, buf, 0, MAXGEN)
+        self.nodes += 8   # generating costs about eight frontier leaves (~350-420 k fuel)
+        if k == 0:
+            return 0
+        k = self.forced(c, buf, k)
+        # The killer first: the move that was best at this ply last time, if legal here.
+        km = KILLER[ply]
+        for i in range(k):
+            if buf[i] == km:
+                buf[i] = buf[0]
+                buf[0] = km
+                break
+        # Then the moves whose cell was best most often elsewhere in this search (history
+        # heuristic): the three with the highest HIST, by selection (no sort).
+        hb = c << 6
+        for j in range(1, 4 if k > 4 else k):
+            hi = j
+            hv = HIST[hb + (buf[j] & 63)]
+            for i in range(j + 1, k):
+                w = HIST[hb + (buf[i] & 63)]
+                if w > hv:
+                    hv = w
+                    hi = i
+            if hi != j:
+                m = buf[j]
+                buf[j] = buf[hi]
+                buf[hi] = m
+        return k
+
+    def learn(self, c, bm, depth, ply):
+        """Sibling positions mostly share their best move (the same threat, the same
+        block): try it first at this ply next time (KILLER), and count it for its cell
+        (HIST)."""
         KILLER[ply] = bm
-        i = hb + (bm & 63)
+        i = (c << 6) + (bm & 63)
         if HIST[i] < 60000:
             HIST[i] += depth * depth
-        return best
 
     # -- threat sequences (drop phase) ---------------------------------------------------
     def has_cc(self, c):
@@ -363,7 +442,7 @@ class Player:
                 return True
         return False
 
-    def vcf(self, c, depth, ply):
+    def vcf(self, c, depth, ply, x0=0, x1=64):
         """True when c, to move in the drop phase with no completion cell of its own, wins
         by threats alone: each drop of c makes a completion cell (so the other side must
         drop on it or take a counter to stop an exact four), and within `depth` drops of c
@@ -371,6 +450,7 @@ class Player:
         drop on a completion cell of c, each drop that takes counters, with every choice
         of captures) is tried, so a True is a proven win; c's own drops take every counter
         they can. False when none is found within depth and the node cap (self.vcap).
+        x0, x1: the cells tried for c's first drop (run tries them in slices).
         VWIN[ply] is c's first drop of the win. Uses VCAP[ply * 16:] for the defender's
         capture spots; allocates nothing."""
         b = self.b
@@ -392,7 +472,7 @@ class Player:
         if ecc > 1:
             return False
         self.nodes += 2
-        for x in range(64):
+        for x in range(x0, x1):
             if cells[x]:
                 continue
             r = x >> 3
