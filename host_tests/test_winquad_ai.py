@@ -74,7 +74,7 @@ def test_the_effort_is_a_node_budget():
             pass
         # A little over is allowed: the frontier finishes the node it is valuing. Expert
         # checks its best moves against the opponent's threats on a reserve of its own.
-        depth, budget, noise, vdepth, vnodes, reserve = ai.SETTINGS[level]
+        depth, budget, noise, vdepth, vnodes, reserve, makers = ai.SETTINGS[level]
         assert 0 < p.nodes <= budget + reserve + 2 * 64, level
 
 

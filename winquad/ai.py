@@ -21,8 +21,8 @@ from quadutil import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
-from .tables import (C1, CAPL, DEEPEST, FKILL, HIST, KILLER, LC, LINE, LV, MAXDEPTH, MAXGEN,
-                     NOISE, P3, PLY, ROOT, ROOTMAX, SCORE, T3, TCELLS, VCAP, VPLY, VWIN)
+from .tables import (C1, CAPL, DEEPEST, FKILL, HIST, KILLER, LC, LINE, LV, M2, MAXDEPTH,
+                     MAXGEN, MKL, NOISE, P3, PLY, ROOT, ROOTMAX, SCORE, T3, TCELLS, VCAP, VPLY, VWIN)
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
@@ -45,10 +45,10 @@ LEVELS = ("trainer", "easy", "average", "expert")
 #     completion cell) up to 8 drops long, and of its best moves takes the first that
 #     leaves the opponent no such win.
 SETTINGS = {
-    "trainer": (1, 300, 250, 0, 0, 0),
-    "easy": (2, 480, 30, 0, 0, 0),
-    "average": (3, 1400, 4, 0, 0, 0),
-    "expert": (6, 3300, 1, 8, 600, 1000),
+    "trainer": (1, 300, 250, 0, 0, 0, 0),
+    "easy": (2, 480, 30, 0, 0, 0, 0),
+    "average": (3, 1400, 4, 4, 200, 0, 1),
+    "expert": (6, 3300, 1, 8, 600, 1000, 1),
 }
 
 INF = 32000
@@ -56,6 +56,9 @@ WIN = 30000
 MATERIAL = 40         # one counter owned (a capture swings 40 points)
 THREAT_WIN = 5000    # a won-looking open three (below WIN: not proven)
 TEMPO = 6             # the side to move
+MAKER = 1500          # Expert, drop phase: the side to move can drop an open three
+MAKER_THREAT = 40     # ... the other side can
+LATE = 4              # Expert: moves after the first LATE at a node of depth 3+ are reduced
 if max(v[0] for v in SETTINGS.values()) > DEEPEST:
     raise ValueError("a level searches deeper than winquad.tables' scratch holds")
 if max(v[2] for v in SETTINGS.values()) > 255 or max(2 * v[3] for v in SETTINGS.values()) > VPLY:
@@ -117,19 +120,40 @@ def trainer_highlights(game, seat):
 
 def _judge(s, cw, cb, c, hand_c, hand_e):
     """The static value for c to move, from White's line sum s (material included) and each
-    side's completion cells (cw, cb)."""
+    side's completion cells (cw, cb: their count + 128 x the lines where one drop would
+    make two, when the level looks for those; see _maker)."""
     v = (s if c == 0 else -s) + TEMPO
     if hand_c:
         # Drop phase: a cell that completes an exact four wins for the side to move; two for
         # the other side cannot both be blocked by one drop (a capture might still break
         # one, so this is THREAT_WIN, not WIN).
-        if cw if c == 0 else cb:
-            return THREAT_WIN
+        mine = cw if c == 0 else cb
         theirs = cb if c == 0 else cw
-        if theirs >= 2 and hand_e:
+        if mine & 127:
+            return THREAT_WIN
+        if theirs & 127 >= 2 and hand_e:
             return -THREAT_WIN
-        v -= 60 * theirs
+        v -= 60 * (theirs & 127)
+        if mine >> 7 and not theirs & 127 and hand_c > 1:
+            # we can drop an open three (two completion cells) now: they must answer
+            # with a four threat of their own or a capture, or lose
+            v += MAKER
+        if theirs >> 7:
+            v -= MAKER_THREAT
     return v
+
+
+def _maker(o, p):
+    """1 when one more counter of the side holding o, in a line where the other side holds
+    p, would leave two completion cells in it (an open three), else 0."""
+    cand = M2[o] & ~(o | p) & 255
+    while cand:
+        t = cand & -cand
+        cand ^= t
+        q = o | t
+        if POP[C1[q] & ~(q | p) & 255] >= 2:
+            return 1
+    return 0
 
 
 class Player:
@@ -139,7 +163,9 @@ class Player:
         self.game = game
         self.b = game.board
         (self.depth, self.budget, self.noise, self.vdepth, self.vnodes,
-         self.reserve) = SETTINGS[level]
+         self.reserve, self.makers) = SETTINGS[level]
+        self.late = LATE if level == "expert" else 255
+        self.reached = 0   # the deepest iteration done for every root move
         self.vcap = 0
         # The same seed gives other (repeatable) noise on other turns.
         self.rng = Rng(seed * 4099 + game.plies * 131 + 7)
@@ -220,7 +246,12 @@ class Player:
                             b.make(mm, e)
                             self.nodes += 1
                             u = self.outcome(mm, e)
-                            if u is None:
+                            if u is None and j >= self.late:
+                                # a late answer, as in negamax
+                                u = -self.negamax(c, depth - 3, -a1 - 1, -a1, 2)
+                                if u > a1 and not self.stop:
+                                    u = -self.negamax(c, depth - 2, -beta, -a1, 2)
+                            elif u is None:
                                 u = -self.negamax(c, depth - 2, -beta, -a1, 2)
                             elif u < 0:
                                 u = 1 - WIN
@@ -254,6 +285,8 @@ class Player:
                 yield None
             if not done:
                 break
+            if done == n:
+                self.reached = depth
             # Best first for the next pass (insertion sort in place: no lists). Moves the
             # budget did not reach keep their old order behind.
             for i in range(1, done):
@@ -329,6 +362,7 @@ class Player:
         s = -16 * 128
         cw = cb = 0
         drops = b.hand[c]  # completion cells count only while the side to move drops
+        mk = drops and self.makers
         for i in range(16):
             w = ln[i]
             bl = ln[16 + i]
@@ -337,6 +371,9 @@ class Player:
                 f = ~(w | bl)
                 cw += pop[c1[w] & f]
                 cb += pop[c1[bl] & f]
+            if mk:
+                cw += _maker(w, bl) << 7
+                cb += _maker(bl, w) << 7
         s += MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
         return _judge(s, cw, cb, c, b.hand[c], b.hand[1 - c])
 
@@ -361,13 +398,22 @@ class Player:
         best = -INF
         bm = km
         e = 1 - c
+        late = self.late if depth >= 2 else 255
         for i in range(k):
             m = buf[i]
             b.make(m, c)
             self.nodes += 1
             v = self.outcome(m, c)
             if v is None:
-                v = -self.negamax(e, depth - 1, -beta, -alpha, ply + 1)
+                if i >= late:
+                    # A late move (past the killer and the history's best) is first
+                    # searched one ply shallower with a null window; only one that
+                    # still beats alpha gets the full search.
+                    v = -self.negamax(e, depth - 2, -alpha - 1, -alpha, ply + 1)
+                    if v > alpha and not self.stop:
+                        v = -self.negamax(e, depth - 1, -beta, -alpha, ply + 1)
+                else:
+                    v = -self.negamax(e, depth - 1, -beta, -alpha, ply + 1)
             elif v < 0:
                 v = ply - WIN
             else:
@@ -612,6 +658,7 @@ class Player:
         opp = own ^ 16
         s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
         co = ce = 0   # completion cells of c (own) and of e, all lines; LC: per line
+        mk = self.makers
         for i in range(16):
             o = ln[own + i]
             p = ln[opp + i]
@@ -626,6 +673,12 @@ class Player:
             ce += z
             # where a counter of c would flank one of e in this line: "empty, e, c"
             capl[i] = f & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
+            if mk:
+                a = _maker(o, p)
+                z = _maker(p, o)
+                MKL[i] = a | z << 1
+                co += a << 7
+                ce += z << 7
         hand_c = b.hand[c] - 1
         hand_e = b.hand[e]
         rim = c == 0 and b.hand[0] == b.n - 1
@@ -667,6 +720,11 @@ class Player:
                 q2 = ~(o2 | p2)
                 co2 = co - (a & 15) - (z & 15) + pop[c1[o] & q] + pop[c1[o2] & q2]
                 ce2 = ce - (a >> 4) - (z >> 4) + pop[c1[p] & q] + pop[c1[p2] & q2]
+                if mk:
+                    a = MKL[r]
+                    z = MKL[8 + f]
+                    co2 += (_maker(o, p) + _maker(o2, p2) - (a & 1) - (z & 1)) << 7
+                    ce2 += (_maker(p, o) + _maker(p2, o2) - (a >> 1) - (z >> 1)) << 7
                 if c == 0:
                     v = -_judge(s2, co2, ce2, e, hand_e, hand_c)
                 else:
