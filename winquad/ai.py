@@ -46,9 +46,9 @@ LEVELS = ("trainer", "easy", "average", "expert")
 #     leaves the opponent no such win.
 SETTINGS = {
     "trainer": (1, 300, 250, 0, 0, 0, 0),
-    "easy": (2, 480, 30, 0, 0, 0, 0),
-    "average": (3, 1400, 4, 4, 200, 0, 1),
-    "expert": (6, 3300, 1, 8, 600, 1000, 1),
+    "easy": (2, 420, 30, 0, 0, 0, 0),
+    "average": (3, 1250, 4, 4, 200, 0, 1),
+    "expert": (6, 2800, 1, 8, 600, 700, 1),
 }
 
 INF = 32000
@@ -372,8 +372,11 @@ class Player:
                 cw += pop[c1[w] & f]
                 cb += pop[c1[bl] & f]
             if mk:
-                cw += _maker(w, bl) << 7
-                cb += _maker(bl, w) << 7
+                f = ~(w | bl) & 255
+                if M2[w] & f:
+                    cw += _maker(w, bl) << 7
+                if M2[bl] & f:
+                    cb += _maker(bl, w) << 7
         s += MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
         return _judge(s, cw, cb, c, b.hand[c], b.hand[1 - c])
 
@@ -659,6 +662,7 @@ class Player:
         s = -16 * 128 + MATERIAL * (b.on[0] + b.hand[0] - b.on[1] - b.hand[1])
         co = ce = 0   # completion cells of c (own) and of e, all lines; LC: per line
         mk = self.makers
+        m2 = M2
         for i in range(16):
             o = ln[own + i]
             p = ln[opp + i]
@@ -674,8 +678,8 @@ class Player:
             # where a counter of c would flank one of e in this line: "empty, e, c"
             capl[i] = f & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
             if mk:
-                a = _maker(o, p)
-                z = _maker(p, o)
+                a = _maker(o, p) if m2[o] & f & 255 else 0
+                z = _maker(p, o) if m2[p] & f & 255 else 0
                 MKL[i] = a | z << 1
                 co += a << 7
                 ce += z << 7
@@ -721,10 +725,22 @@ class Player:
                 co2 = co - (a & 15) - (z & 15) + pop[c1[o] & q] + pop[c1[o2] & q2]
                 ce2 = ce - (a >> 4) - (z >> 4) + pop[c1[p] & q] + pop[c1[p2] & q2]
                 if mk:
+                    # the row's and the column's makers again (a call only where the
+                    # table shows a candidate cell)
                     a = MKL[r]
                     z = MKL[8 + f]
-                    co2 += (_maker(o, p) + _maker(o2, p2) - (a & 1) - (z & 1)) << 7
-                    ce2 += (_maker(p, o) + _maker(p2, o2) - (a >> 1) - (z >> 1)) << 7
+                    d = -(a & 1) - (z & 1)
+                    d2 = -(a >> 1) - (z >> 1)
+                    if m2[o] & q & 255:
+                        d += _maker(o, p)
+                    if m2[o2] & q2 & 255:
+                        d += _maker(o2, p2)
+                    if m2[p] & q & 255:
+                        d2 += _maker(p, o)
+                    if m2[p2] & q2 & 255:
+                        d2 += _maker(p2, o2)
+                    co2 += d << 7
+                    ce2 += d2 << 7
                 if c == 0:
                     v = -_judge(s2, co2, ce2, e, hand_e, hand_c)
                 else:
