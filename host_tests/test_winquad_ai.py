@@ -254,19 +254,21 @@ def test_every_level_takes_a_win_at_once(answers):
 
 
 # -- ladder -------------------------------------------------------------------------------
-# Measured with `python -m tools.wq_ladder` (40 games a pair, 12 counters; README "Winther's
-# Quad"): expert-trainer 0.875, average-trainer 0.850, easy-trainer 0.713, expert-average
-# 0.700, expert-easy 0.662; every level 0.975 or more against the reference. The thresholds leave a margin below those figures; the games are deterministic,
-# so a change in strength, not luck, is what fails them.
-@pytest.mark.parametrize("a,b,least", [("expert", "trainer", 0.75), ("average", "trainer", 0.75),
-                                       ("easy", "trainer", 0.6), ("expert", "average", 0.6),
-                                       ("expert", "easy", 0.55)])
-def test_ladder_head_to_head(a, b, least):
-    assert head_to_head(a, b, 40) >= least
+# docs/winther-computer.md gives the ladder over 200 games a pair (python -m tools.wq_ladder
+# --games 200: Easy-Trainer 0.760, Average-Easy 0.873, Expert-Average 0.760). Here 20
+# games a pair (15 counters, seats swapped), measured 0.80, 0.85 and 0.65: the thresholds
+# leave a margin below those; the games are deterministic, so a change in strength, not
+# luck, is what fails them.
+@pytest.mark.parametrize("a,b,least", [("easy", "trainer", 0.7), ("average", "easy", 0.75),
+                                       ("expert", "average", 0.6)])
+def test_ladder_each_level_beats_the_one_below(a, b, least):
+    assert head_to_head(a, b, 20) >= least
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
-def test_ladder_every_level_beats_the_reference_player(level):
-    # The reference player sees one turn ahead only (win now, or do not let the opponent
-    # win now): it loses the open-three races of the drop phase that every level sees.
-    assert against_reference(level, 8) >= 0.75
+@pytest.mark.parametrize("level", ["average", "expert"])
+def test_ladder_average_and_expert_beat_the_reference_player(level):
+    # The reference (tools.wq_ladder.greedy) sees one turn ahead only (win now, do not let
+    # the opponent win now, else the best simple count): it loses the open-three races of
+    # the drop phase that Average and Expert see. (Measured over 8 games: 1.0 both;
+    # Trainer 0.75 and Easy 0.69, which are meant to be beatable.)
+    assert against_reference(level, 8) >= 0.9

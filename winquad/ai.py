@@ -5,14 +5,17 @@ quadcore.ai.
     think(game, level, seed=0)  -> generator   yields None while working, then the turn
     hint(game, seed=0)          -> what Expert would play
 
-Alpha-beta (negamax) with iterative deepening on the unchecked Board, a node budget (a node
-= one move made), never a clock, so the move is the same on every machine and VM. Noise
+Alpha-beta (negamax) with iterative deepening on the unchecked Board, a budget of node
+units (see SETTINGS), never a clock, so the move is the same on every machine and VM. Noise
 comes from the project's seeded PRNG (quadutil.Rng). The evaluation is one table lookup
-per row and per column (see _build): for each side it counts the four-cell windows that
-hold 2 or 3 of its counters and no enemy one and could still become an exact four (open
-twos and threes, overline-aware), the enemy counters it could take next turn ("empty,
+per row and per column (see winquad.tables): for each side it counts the four-cell windows
+that hold 2 or 3 of its counters and no enemy one and could still become an exact four
+(open twos and threes, overline-aware), the enemy counters it could take next turn ("empty,
 enemy, ours" in a line), and its counters with room to step along the line (mobility);
-then counters owned (on the board and in hand) and the side to move.
+then counters owned (on the board and in hand) and the side to move; in the drop phase,
+completion cells and (Average, Expert) open-three makers (_judge). Moves are ordered by
+killer and history; the threat search (vcf) proves wins made of drops that each threaten a
+four. docs/winther-computer.md says what each level sees and what it costs.
 
 Repetition is not seen by the search (the game's draw rule still applies to what is played).
 """
@@ -27,28 +30,29 @@ from .tables import (C1, CAPL, DEEPEST, FKILL, HIST, KILLER, LC, LINE, LV, M2, M
 LEVELS = ("trainer", "easy", "average", "expert")
 
 # Per level: depth (deepest iteration), budget (node units for the whole decision),
-# noise (random points 0..noise added to each root move's score), and for the threat
-# search (vcf, drop phase): its depth in own drops, its node cap, and the node units kept
-# (beyond the budget) to check the best moves against the opponent's threats (0: none). A node unit is about one
-# drop-phase frontier leaf, ~50 k fuel on the MicroPython WASI VM: a move made counts 1,
-# a leaf valued the long way 3, a whole evaluation 2, generating the moves of an inner
-# node 8 and the frontier's set-up 4, as they cost about that much more. The budgets keep
-# the worst move of the suite just under the device budgets (117 M fuel ~ one M4-second:
-# Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s; docs/winther-computer.md,
-# python -m tools.wq_vm).
+# noise (random points 0..noise added to each root move's score), then the threat search
+# (vcf, drop phase): its depth in own drops (0: none) and its node cap, the node units
+# kept beyond the budget to check the best moves against the opponent's threats (0:
+# none), and 1 if the evaluation looks for open-three makers. A node unit is about one
+# drop-phase frontier leaf, ~50-65 k fuel on the MicroPython WASI VM: a move made counts
+# 1, a leaf valued the long way 3, a whole evaluation 2, generating the moves of an inner
+# node 8, the frontier's set-up 4, a step of the threat search 2 to 6, as they cost about
+# that much more. The budgets keep the worst move of the suite under the device budgets
+# (117 M fuel ~ one M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s;
+# docs/winther-computer.md, python -m tools.wq_vm).
 #   Trainer: one ply (its own turn), with noise far above a quiet move's worth: it takes
 #     a win and blocks a three in the drop phase (forced), little else.
 #   Easy: two plies (its turn and the answer): blocks every three that threatens a four,
-#     in both phases, and sees an open three (two completion cells) coming; loose noise.
-#   Average: three plies as far as its budget reaches.
-#   Expert: deeper on a bigger budget, plays a win by threats (each drop making a
-#     completion cell) up to 8 drops long, and of its best moves takes the first that
-#     leaves the opponent no such win.
+#     in both phases, and sees an open three (two completion cells) coming; wide noise.
+#   Average: three plies as far as its budget reaches, open-three makers, wins by threats
+#     up to 4 drops long.
+#   Expert: deeper (late moves reduced), open-three makers, wins by threats up to 8
+#     drops long, and of its best moves takes the first that leaves the opponent none.
 SETTINGS = {
     "trainer": (1, 300, 250, 0, 0, 0, 0),
     "easy": (2, 420, 30, 0, 0, 0, 0),
     "average": (3, 1250, 4, 4, 200, 0, 1),
-    "expert": (6, 2800, 1, 8, 600, 700, 1),
+    "expert": (6, 2800, 1, 8, 600, 600, 1),
 }
 
 INF = 32000
@@ -520,7 +524,7 @@ class Player:
             ecc += POP[c1[p] & ~(p | ln[own + i]) & 255]
         if ecc > 1:
             return False
-        self.nodes += 2
+        self.nodes += 4   # the 16 lines above and the scan of 64 cells below
         for x in range(x0, x1):
             if cells[x]:
                 continue
@@ -534,7 +538,7 @@ class Player:
                 continue   # their four comes first
             m = x | x << 6 | b.captures(x, c) << 12
             b.make(m, c)
-            self.nodes += 1
+            self.nodes += 2   # made, judged and the defender's cells counted
             v = self.outcome(m, c)
             ok = v == WIN
             if v is None and not self.has_cc(e):
@@ -564,7 +568,7 @@ class Player:
             o = ln[opp + i]    # the defender's counters flank ours: "empty, ours, theirs"
             p = ln[own + i]
             vcap[base + i] = ~(o | p) & (((p << 1) & (o << 2)) | ((p >> 1) & (o >> 2))) & 255
-        self.nodes += 3
+        self.nodes += 6   # the 16 lines above and the 64 cells below (~300 k fuel)
         for y in range(64):
             if cells[y]:
                 continue
@@ -581,7 +585,7 @@ class Player:
                 if s or block:
                     m = y | y << 6 | s << 12
                     b.make(m, e)
-                    self.nodes += 1
+                    self.nodes += 2   # made, judged and our cells counted
                     v = self.outcome(m, e)
                     if v is None:
                         ok = self.has_cc(c) or self.vcf(c, depth - 1, ply + 1)

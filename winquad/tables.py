@@ -2,7 +2,7 @@
 their own so that they outlive the player's code on the device.
 
 The shell drops the player's code (winquad.ai) while a menu is open or a game is over, and
-its next use imports it again. Its tables and scratch are ~20 KB in blocks of 1 to 6.5 KB;
+its next use imports it again. Its tables and scratch are ~18 KB in blocks of 0.1 to 6.5 KB;
 made again each time, they met a heap that the screen's objects had scattered meanwhile, and
 a 3.7 KB block found no hole with 108 KB free (tools/wq_app_heap.py --smallest, before this
 split). Kept here, they are made once, at the player's first use in a session of this game,
