@@ -24,8 +24,9 @@ from quadutil import Rng
 
 from .board import FOUR, NB, OFF, POP, RIM
 from .notation import format_turn
-from .tables import (C1, CAPL, DEEPEST, FKILL, HIST, KILLER, LC, LINE, LV, M2, MAXDEPTH,
-                     MAXGEN, MKL, NOISE, P3, PLY, ROOT, ROOTMAX, SCORE, T3, TCELLS, VCAP, VPLY, VWIN)
+from .tables import (C1, CAPL, DEEPEST, FKILL, FSTEP, HIST, KILLER, LC, LINE, LV, M2,
+                     MAXDEPTH, MAXGEN, MKL, NOISE, P3, PLY, ROOT, ROOTMAX, SCORE, T3, TCELLS,
+                     VCAP, VPLY, VWIN)
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
@@ -178,6 +179,7 @@ class Player:
         for i in range(MAXDEPTH + 1):
             KILLER[i] = 0
             FKILL[i] = 255
+            FSTEP[i] = 0xFFFF
         for i in range(128):
             HIST[i] = 0
 
@@ -785,14 +787,27 @@ class Player:
         best = -INF
         mine = c + 1
         self.nodes += 4   # the 16 lines above: about four leaves (~150 k fuel)
-        for x in range(64):
+        # The step that cut off at this ply last time first (FSTEP: x << 2 | direction),
+        # as in frontier: siblings are mostly refuted by the same step.
+        ks = FSTEP[ply]
+        for t in range(-1, 64):
+            if t < 0:
+                x = ks >> 2
+                d0 = ks & 3
+                d1 = d0 + 1
+                if x >= 64:
+                    continue
+            else:
+                x = t
+                d0 = 0
+                d1 = 4
             if cells[x] != mine:
                 continue
             r1 = x >> 3
             f1 = x & 7
-            for d in range(4):
+            for d in range(d0, d1):
                 y = NB[x * 4 + d]
-                if y == OFF or cells[y]:
+                if y == OFF or cells[y] or (t >= 0 and (x << 2 | d) == ks):
                     continue
                 self.nodes += 1
                 r2 = y >> 3
@@ -829,6 +844,7 @@ class Player:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
+                            FSTEP[ply] = x << 2 | d
                             return best
         if best == -INF:
             return ply - WIN   # no step: stalemated

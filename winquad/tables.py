@@ -106,6 +106,7 @@ TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
 MKL = bytearray(16)      # the frontier's open-three makers per line: own | enemy's << 1
 CAPL = bytearray(16)     # the frontier's capture spots per line (bit = cell of the line)
 FKILL = bytearray(MAXDEPTH + 1)   # the frontier's killer drop per ply (255: none)
+FSTEP = array("H", bytes(2 * (MAXDEPTH + 1)))   # ... and killer step (x << 2 | direction)
 HIST = array("H", bytes(256))     # history of best moves per colour and cell (Player)
 VPLY = 18                # threat sequences (winquad.ai.Player.vcf): plies at most
 VCAP = bytearray(16 * (VPLY + 1))       # the defender's capture spots per line, per ply
