@@ -2,7 +2,7 @@
 level against an outside reference player. Deterministic (seeded openings, our PRNG).
 
     python -m tools.wq_ladder [--games N] [--counters C] [--pairs easy:trainer,...]
-                              [--reference] [--set LEVEL=DEPTH,BUDGET,NOISE ...]
+                              [--reference] [--set LEVEL=V,V,... ...]
 
 Games come in pairs: both games of a pair open with the same two random drops (one per
 side), and the levels swap seats between them, so neither level keeps White's first move
@@ -207,12 +207,17 @@ def main(argv=None):
                     help="a:b,... (default: each level against the one below)")
     ap.add_argument("--reference", action="store_true",
                     help="also every level against the greedy reference player")
-    ap.add_argument("--set", action="append", default=[], metavar="LEVEL=D,B,N",
-                    help="try other settings for a level (depth, budget, noise)")
+    ap.add_argument("--set", action="append", default=[], metavar="LEVEL=V,V,...",
+                    help="try other settings for a level (the 7 numbers of "
+                         "winquad.ai.SETTINGS, in its order)")
     a = ap.parse_args(argv)
     for s in a.set:
-        lv, v = s.split("=")
-        ai.SETTINGS[lv] = tuple(int(x) for x in v.split(","))
+        lv, _, v = s.partition("=")
+        vals = tuple(int(x) for x in v.split(",")) if v else ()
+        if lv not in ai.SETTINGS or len(vals) != len(ai.SETTINGS[lv]):
+            ap.error("--set %s: give a level and %d numbers (winquad.ai.SETTINGS)"
+                     % (s, len(ai.SETTINGS["expert"])))
+        ai.SETTINGS[lv] = vals
     pairs = [tuple(p.split(":")) for p in a.pairs.split(",") if p]
     print("%d games a pair, %d counters, settings %s" % (a.games, a.counters, ai.SETTINGS),
           flush=True)
