@@ -72,8 +72,10 @@ def test_the_effort_is_a_node_budget():
         p = ai.Player(g, level, 0)
         for _ in p.run():
             pass
-        # A little over is allowed: the frontier finishes the node it is valuing.
-        assert 0 < p.nodes <= ai.SETTINGS[level][1] + 2 * 64, level
+        # A little over is allowed: the frontier finishes the node it is valuing. Expert
+        # checks its best moves against the opponent's threats on a reserve of its own.
+        depth, budget, noise, vdepth, vnodes, reserve, makers = ai.SETTINGS[level]
+        assert 0 < p.nodes <= budget + reserve + 2 * 64, level
 
 
 def test_trainer_highlights_are_the_cells_that_make_a_four_at_once():
@@ -197,15 +199,47 @@ def test_the_suite_holds_both_kinds_of_tactics(answers):
     assert kinds.count("win") >= 3 and kinds.count("defend") >= 8
 
 
-@pytest.mark.parametrize("level", ["average", "expert"])
-def test_average_and_expert_answer_every_tactic(level, answers):
+@pytest.mark.parametrize("level", ["easy", "average", "expert"])
+def test_easy_and_above_answer_every_tactic(level, answers):
+    # Easy looks at the opponent's answer: it takes a win and blocks every three that
+    # threatens a four (and sees an open three coming), whatever its noise.
     for name, turns in TACTICS:
         g = Game(12)
         for t in turns:
             g.play(t)
         wins, safe, _ = answers[name]
-        move = ai.choose(g, level, 0)
-        assert move in (wins or safe), (name, move, wins or safe)
+        for seed in (0, 1, 2):
+            move = ai.choose(g, level, seed)
+            assert move in (wins or safe), (name, seed, move, wins or safe)
+
+
+# Move-phase positions where some steps let the opponent step into an exact four and
+# others do not: seeded random games (12 counters) cut at the given turn, found by
+# scanning seeds 0..22 with the exact checker below (on the slow reference).
+MOVE_THREATS = ((0, 40), (1, 34), (7, 24), (10, 34), (12, 24), (13, 24), (22, 24))
+
+
+def move_phase_position(seed, plies):
+    r = Rng(seed)
+    g = Game(12)
+    while g.result is None and g.plies < plies:
+        ms = g.moves()
+        g.apply_move(ms[r.below(len(ms))])
+    return g
+
+
+def test_easy_and_above_block_threes_in_the_move_phase():
+    checked = 0
+    for seed, plies in MOVE_THREATS:
+        g = move_phase_position(seed, plies)
+        assert g.result is None and not g.board.hand[g.turn]
+        wins, safe, turns = answer_sets(replay(12, g.record().split()))
+        assert not wins and safe and len(safe) < len(turns), (seed, plies)
+        for level in ("easy", "average", "expert"):
+            move = ai.choose(g, level, seed)
+            assert move in safe, (seed, plies, level, move, safe)
+        checked += 1
+    assert checked == len(MOVE_THREATS)
 
 
 def test_every_level_takes_a_win_at_once(answers):
@@ -220,19 +254,21 @@ def test_every_level_takes_a_win_at_once(answers):
 
 
 # -- ladder -------------------------------------------------------------------------------
-# Measured with `python -m tools.wq_ladder` (40 games a pair, 12 counters; README "Winther's
-# Quad"): expert-trainer 0.875, average-trainer 0.850, easy-trainer 0.713, expert-average
-# 0.700, expert-easy 0.662; every level 0.975 or more against the reference. The thresholds leave a margin below those figures; the games are deterministic,
-# so a change in strength, not luck, is what fails them.
-@pytest.mark.parametrize("a,b,least", [("expert", "trainer", 0.75), ("average", "trainer", 0.75),
-                                       ("easy", "trainer", 0.6), ("expert", "average", 0.6),
-                                       ("expert", "easy", 0.55)])
-def test_ladder_head_to_head(a, b, least):
-    assert head_to_head(a, b, 40) >= least
+# docs/winther-computer.md gives the ladder over 200 games a pair (python -m tools.wq_ladder
+# --games 200: Easy-Trainer 0.760, Average-Easy 0.873, Expert-Average 0.760). Here 20
+# games a pair (15 counters, seats swapped), measured 0.80, 0.85 and 0.60: the thresholds
+# leave a margin below those; the games are deterministic, so a change in strength, not
+# luck, is what fails them.
+@pytest.mark.parametrize("a,b,least", [("easy", "trainer", 0.7), ("average", "easy", 0.75),
+                                       ("expert", "average", 0.55)])
+def test_ladder_each_level_beats_the_one_below(a, b, least):
+    assert head_to_head(a, b, 20) >= least
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
-def test_ladder_every_level_beats_the_reference_player(level):
-    # The reference player sees one turn ahead only (win now, or do not let the opponent
-    # win now): it loses the open-three races of the drop phase that every level sees.
-    assert against_reference(level, 8) >= 0.75
+@pytest.mark.parametrize("level", ["average", "expert"])
+def test_ladder_average_and_expert_beat_the_reference_player(level):
+    # The reference (tools.wq_ladder.greedy) sees one turn ahead only (win now, do not let
+    # the opponent win now, else the best simple count): it loses the open-three races of
+    # the drop phase that Average and Expert see. (Measured over 8 games: 1.0 both;
+    # Trainer 0.75 and Easy 0.69, which are meant to be beatable.)
+    assert against_reference(level, 8) >= 0.9

@@ -41,18 +41,21 @@ def test_scenarios_identical_on_circuitpython_vm(cpython_output):
 
 
 def test_live_heap_on_circuitpython_vm():
-    """Sources imported as they are (CircuitPython compiles them at import). README figures:
-    engine ~14 KB, computer player ~21 KB (its 6,561-byte table, scratch 7 KB), a game
-    ~0.4 KB fresh and ~4.5 KB after 93 turns (2.2 KB of it Game.moves' scratch, made at
-    its first call); Still's engine is not loaded on the way."""
+    """Sources imported as they are (CircuitPython compiles them at import). Measured
+    (docs/winther-computer.md): engine ~13 KB, computer player 28.9 KB (its tables and
+    scratch, winquad/tables.py, 18.2 KB, kept while the game is shown; its code 10.7 KB,
+    dropped at a menu), a game ~0.4 KB fresh and ~4.3 KB after 93 turns (2.2 KB of it
+    Game.moves' scratch, made at its first call); Still's engine is not loaded on the
+    way."""
     cpvm.need_vm()
     util, engine, player, fresh, played, plies, still = wq_vm.resident_heap()
     assert plies > 50
     assert still == 0
     assert util <= 3_000
     assert 8_000 < engine <= 16_000
-    # LV (6,561 bytes) and the scratch (ROOT and PLY 3,712, SCORE 2,176, NOISE 1,088).
-    assert 6561 + 6_976 < player <= 24_000
+    # LV (6,561 bytes) and the scratch (ROOT and PLY 3,712, SCORE 2,176, NOISE 1,088),
+    # and the code.
+    assert 6561 + 6_976 < player <= 30_000
     assert fresh <= 1024 and played <= 5_000
 
 
@@ -125,9 +128,18 @@ def test_a_whole_search_below_the_root_allocates_nothing():
     assert m.bytes_allocated == 0 and m.fuel > 1_000_000
 
 
+def test_the_threat_search_allocates_nothing():
+    # Both sides' threat searches (Expert's own win, and the check of a move against the
+    # opponent's), to their full depth with no node cap.
+    stmt = "p.vcap = 10 ** 9\np.vcf(0, 8, 1)\np.vcf(1, 8, 1)"
+    m = mpvm.measure(HOT_SETUP, stmt)
+    assert m.bytes_allocated == 0 and m.fuel > 1_000_000
+
+
 # The heaviest positions of the suite for the search (move phase with captures, a late
-# drop-phase race); tools/wq_vm.py measures all of them for the README.
-HEAVY = ("move1", "late1", "late2")
+# drop-phase race, and heavy1 where Expert also checks its best moves against the
+# opponent's threats); tools/wq_vm.py measures all of them (docs/winther-computer.md).
+HEAVY = ("move1", "late1", "late2", "heavy1")
 
 
 @pytest.fixture(scope="module")

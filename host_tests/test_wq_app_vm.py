@@ -1,8 +1,8 @@
 """Winther's Quad's whole game on CircuitPython's VM (tools/wq_app_heap.py: the scenario of
-tools/app_heap.py with this game chosen, Expert, 12 counters, 20 rounds into the move
-phase, the menu tour). Measured (python -m tools.wq_app_heap --smallest [--titano]): it
-needs 98.7 KB free at the base reading on 320x240 and 94.0 KB on 480x320, the worst of
-four layouts: inside the 100 KB budget the other game meets (README, "Winther's Quad").
+tools/app_heap.py with this game chosen, Expert, 12 counters, 40 rounds through the move
+phase to a new game, the menu tour). Measured (python -m tools.wq_app_heap --smallest
+[--titano]; docs/winther-computer.md): it needs under 100 KB free at the base reading on
+both screens, the worst of four layouts: inside the 100 KB budget the other game meets.
 These tests hold the budget on both screens, and check that a heap well below it fails,
 so the figure is a real limit and cannot silently get worse."""
 

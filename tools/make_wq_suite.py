@@ -3,10 +3,17 @@ games of Expert against Average (15 counters, seeds 1..6, two random opening dro
 cut after turn 5 (opening), 14 (drop phase), 33 (move phase) and 3 turns before the end.
 
     python -m tools.make_wq_suite [--out FILE]
+    python -m tools.make_wq_suite --heavy K    # append K positions (see below)
 
 The stored suite was made this way by an earlier version of the player (before forced
 blocks); the positions, not the games, are what the cost figures need, so it is kept as it
-is for comparable figures. Writing to the stored file changes the suite."""
+is for comparable figures. Writing to the stored file changes the suite.
+
+--heavy K appends to the stored suite the K positions of Expert-Average games (15
+counters, the ladder's openings of pairs 0..9) where Expert's decision used the most node
+units: those where it also checks its best moves against the opponent's threats, which
+the first positions seldom make it do (heavy1, heavy2, ...; already stored ones are
+kept)."""
 
 import argparse
 import sys
@@ -35,10 +42,45 @@ def make():
     return out
 
 
+def heavy(k):
+    from tools.wq_ladder import opening
+    rows = []
+    for pair in range(10):
+        g = Game()
+        opening(g, pair)
+        while g.result is None and g.plies < 120:
+            level = "expert" if g.turn == pair % 2 else "average"
+            p = ai.Player(g, level, pair)
+            turn = None
+            for turn in p.run():
+                pass
+            if level == "expert":
+                rows.append((p.nodes, g.record().splitlines()))
+            g.play(turn)
+    rows.sort(key=lambda r: -r[0])
+    return [rec for _, rec in rows[:k]]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.make_wq_suite")
     ap.add_argument("--out", default=str(SUITE))
+    ap.add_argument("--heavy", type=int, default=0)
     a = ap.parse_args(argv)
+    if a.heavy:
+        from tools.wq_vm import load_suite
+        have = load_suite(a.out)
+        names = {n for n, _ in have}
+        turns = [t for _, t in have]
+        new = [r for r in heavy(a.heavy) if r not in turns]
+        j = 1
+        with open(a.out, "a") as f:
+            for rec in new:
+                while "heavy%d" % j in names:
+                    j += 1
+                names.add("heavy%d" % j)
+                f.write("\n# heavy%d\n" % j + "\n".join(rec) + "\n")
+        print(len(new), "positions appended ->", a.out)
+        return 0
     out = make()
     with open(a.out, "w") as f:
         f.write("\n\n".join("# %s\n" % n + "\n".join(t) for n, t in out) + "\n")

@@ -11,14 +11,16 @@ against the computer; each round the player asks for a hint (Expert's turn) and 
 taps (the counter, its destination, Take when the hint takes), then the computer answers;
 the menu tour (this game's help, statistics, move list) after ROUNDS_BEFORE rounds; a game
 that ends is followed by a new one from New. 12 counters: the drop phase is 24 turns, so
-ROUNDS = 20 reaches the move phase (moves and captures) on both sides.
+the move phase (moves and captures) comes on both sides in round 13; ROUNDS = 40 also
+reaches the end of Expert's game against itself (it lasted under 20 rounds before the
+levels were made stronger, docs/winther-computer.md) and a new game.
 """
 
 import sys
 
 from tools import app_heap, cpvm
 
-ROUNDS = 20
+ROUNDS = 40
 
 MOVE = r'''
 def move(name):

@@ -2,7 +2,7 @@
 their own so that they outlive the player's code on the device.
 
 The shell drops the player's code (winquad.ai) while a menu is open or a game is over, and
-its next use imports it again. Its tables and scratch are ~20 KB in blocks of 1 to 6.5 KB;
+its next use imports it again. Its tables and scratch are ~18 KB in blocks of 0.1 to 6.5 KB;
 made again each time, they met a heap that the screen's objects had scattered meanwhile, and
 a 3.7 KB block found no hole with 108 KB free (tools/wq_app_heap.py --smallest, before this
 split). Kept here, they are made once, at the player's first use in a session of this game,
@@ -67,14 +67,23 @@ def _build():
         for t in range(8):
             if not o >> t & 1 and FOUR[o | 1 << t]:
                 c1[o] |= 1 << t
-    return t3, lv, c1
+    m2 = bytearray(256)
+    for o in range(256):
+        for t in range(8):
+            q = o | 1 << t
+            if q != o and POP[c1[q] & ~q & 255] >= 2:
+                m2[o] |= 1 << t
+    return t3, lv, c1, m2
 
 
+# M2[o]: the cells of a line where one more counter of the side holding o leaves two
+# completion cells in it (before the other side's counters are masked off: winquad.ai
+# checks those). 256 bytes.
 # C1[o]: the cells of a line where one more counter of the side holding o makes an exact
 # four (its completion cells once the other side's and taken cells are masked off:
 # POP[C1[o] & ~(o | p)]). 256 bytes; it was a 6,561-byte table indexed like LV, computed
 # from the two masks a line already has at the cost of two lookups more.
-T3, LV, C1 = _build()
+T3, LV, C1, M2 = _build()
 P3 = array("H", [1, 3, 9, 27, 81, 243, 729, 2187])   # 3**i: one counter's index step
 # The scratch of every search, made once: the root's move slots (ROOT), MAXGEN slots for
 # each ply that generates moves (PLY[p - 1] for ply p: a node at ply p searches depth
@@ -94,3 +103,11 @@ KILLER = array("H", [0] * (MAXDEPTH + 1))
 LINE = array("H", [0] * 16)
 LC = bytearray(16)       # the frontier's completion cells per line: own | enemy's << 4
 TCELLS = bytearray(16)   # completion cells of the side not to move (see forced)
+MKL = bytearray(16)      # the frontier's open-three makers per line: own | enemy's << 1
+CAPL = bytearray(16)     # the frontier's capture spots per line (bit = cell of the line)
+FKILL = bytearray(MAXDEPTH + 1)   # the frontier's killer drop per ply (255: none)
+FSTEP = array("H", bytes(2 * (MAXDEPTH + 1)))   # ... and killer step (x << 2 | direction)
+HIST = array("H", bytes(256))     # history of best moves per colour and cell (Player)
+VPLY = 18                # threat sequences (winquad.ai.Player.vcf): plies at most
+VCAP = bytearray(16 * (VPLY + 1))       # the defender's capture spots per line, per ply
+VWIN = array("H", bytes(2 * VPLY))   # the winning threat found at each ply
