@@ -36,6 +36,10 @@ for _v in range(1, 5):
     _BIT[_v] = 1 << (_v - 1)
 CAP = NPIECES * MAXD + 4      # corner list slots per colour (21 pieces x 8, + 4 starts)
 MAXPLY = 4 * NPIECES
+# Move slots a position can need: the most seen in self-play and against Pentobi is well
+# below this (host_tests/test_corners.py checks every position it plays); gen never writes
+# past its cap. A move int fits 16 bits: anchors are at most (19 + 4) * 21 + 23 = 506.
+MAXMOVES = 1500
 
 
 class Board:

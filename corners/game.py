@@ -14,7 +14,7 @@ Colours that cannot place are passed over (for good: placing only ever takes roo
 the game is over when no colour can place.
 """
 
-from .board import PASS, Board
+from .board import MAXMOVES, PASS, Board
 from .notation import cell_name, format_cells, parse_move
 from .pieces import CX, CY, FIRST, NAMES, NCELL, NORIENT, NPIECES, PIECE, SIZE, SQUARES
 
@@ -313,11 +313,11 @@ _BUF = None
 
 def _scratch():
     """moves()'s scratch, made at its first use and kept (a placement list per call would
-    cost its size in heap every time): 1,600 slots, more than any position has."""
+    cost its size in heap every time): MAXMOVES slots (board.py)."""
     global _BUF
     if _BUF is None:
         from array import array
-        _BUF = array("i", bytes(4 * 1600))
+        _BUF = array("H", bytes(2 * MAXMOVES))
     return _BUF
 
 

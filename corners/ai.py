@@ -1,0 +1,319 @@
+"""The computer player of the corner polyomino game: four levels and a hint.
+
+    choose(game, level, seed=0) -> "e10,e11,..."  the move of the colour to move; game unchanged
+    think(game, level, seed=0)  -> generator      yields None while working, then the move
+    hint(game, seed=0)          -> what Expert would play
+    CUSTOM                      the seed's weights, editable (the face's Options >> AI page)
+
+Levels (docs/corners-rules.md, "The computer player"):
+- Custom: the seed's rating of every legal move, 1-ply: piece-size weight x the piece's
+  squares + spaces weight x the colour's own corner places where one of its `own_check`
+  biggest pieces in hand still fits after the move + enemy weight x the same count for the
+  enemy colours (`enemy_check` pieces). Weights in tenths.
+- Easy: the seed's rating with its default weights, picking at random among the best three.
+- Average: the rating with our weights, and the places counted with every piece size and
+  only the ones the move itself creates or takes away, plus a pull towards the board's
+  centre while a colour has not yet met the others.
+- Expert: Average's rating picks the best EXPERT_WIDE candidates; each is then judged by
+  territory: a breadth-first race from every colour's corner places over the cells it may
+  still cover; a cell is a colour's when it gets there first (ties count for nobody). The
+  score is own cells - the enemies' (Duo) or own - the best enemy's (Classic), plus the
+  rating.
+Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
+level and seed give the same move on every machine. The board is used in place and is as it
+came at every yield; the scratch is made once (corners.tables) so a node allocates nothing.
+"""
+
+from quadutil import Rng
+
+from .board import MAXMOVES, OCC
+from .pieces import CX, CY, FIRST, NCELL, NPIECES, OPEN, PIECE, SIZE
+
+LEVELS = ("custom", "easy", "average", "expert")
+# The seed's rating: weights in tenths (1.0 / 0.3 / -0.3) and the pieces checked (5).
+CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5}
+EXPERT_WIDE = 10
+_SCR = None
+
+
+def _scratch():
+    global _SCR
+    if _SCR is None:
+        from array import array
+        _SCR = (array("H", bytes(2 * MAXMOVES)), array("i", bytes(4 * MAXMOVES)),
+                bytearray(600), bytearray(600), array("H", bytes(1200)))
+    return _SCR
+
+
+def think(game, level, seed=0):
+    return Player(game, level, seed).run()
+
+
+def choose(game, level, seed=0):
+    t = None
+    for t in think(game, level, seed):
+        pass
+    return t
+
+
+def hint(game, seed=0):
+    return choose(game, "expert", seed)
+
+
+def enemies(game, c):
+    """The colours of the other players than the one who plays colour c."""
+    v = game.variant
+    if v == "classic_2":
+        return [d for d in range(4) if d % 2 != c % 2]
+    return [d for d in range(game.ncol) if d != c]
+
+
+def biggest(left, k):
+    """The mask of the k biggest pieces of hand `left` (bigger number first on a tie)."""
+    m = 0
+    for p in range(NPIECES - 1, -1, -1):
+        if k <= 0:
+            break
+        if left >> p & 1 and SIZE[p] == 5:
+            m |= 1 << p
+            k -= 1
+    for size in (4, 3, 2, 1):
+        for p in range(NPIECES - 1, -1, -1):
+            if k <= 0:
+                return m
+            if left >> p & 1 and SIZE[p] == size:
+                m |= 1 << p
+                k -= 1
+    return m
+
+
+def fits_at(b, c, a, pieces):
+    """Whether some piece of mask `pieces` can be laid by colour c over corner place a."""
+    blk = b.blk
+    cells = b.cells
+    off = b.off
+    mask = OCC | 1 << c
+    if blk[a] & mask:
+        return False
+    v = c + 1
+    dirs = 16 if not b.placed[c] else 0
+    if not dirs:
+        dnb = b.dnb
+        for d in range(4):
+            if cells[a + dnb[d]] == v:
+                dirs |= 1 << d
+    for p in range(NPIECES):
+        if not pieces >> p & 1:
+            continue
+        for o in range(FIRST[p], FIRST[p + 1]):
+            bo = o * 5
+            e = bo + NCELL[o]
+            for q in range(bo, e):
+                if not OPEN[q] & dirs:
+                    continue
+                an = a - off[q]
+                for r in range(bo, e):
+                    if blk[an + off[r]] & mask:
+                        break
+                else:
+                    return True
+    return False
+
+
+def places(b, c, pieces):
+    """How many of colour c's corner places take a piece of mask `pieces`."""
+    n = 0
+    cl = b.cl[c]
+    for j in range(b.ncl[c]):
+        if fits_at(b, c, cl[j], pieces):
+            n += 1
+    return n
+
+
+class Player:
+    """One decision. The game's board is used in place; at every yield it is as it came."""
+
+    def __init__(self, game, level, seed=0, weights=None):
+        if level not in LEVELS:
+            raise ValueError("level must be one of %s" % ", ".join(LEVELS))
+        if game.over:
+            raise ValueError("the game is over")
+        self.game = game
+        self.b = game.board
+        self.level = level
+        self.rng = Rng(seed * 4 + LEVELS.index(level))
+        self.w = weights if weights is not None else CUSTOM
+        self.nodes = 0
+
+    def run(self):
+        g = self.game
+        b = self.b
+        c = g.turn
+        moves, score, _, _, _ = _scratch()
+        n = b.gen(c, moves, 0, MAXMOVES)
+        en = enemies(g, c)
+        lv = self.level
+        if lv in ("custom", "easy"):
+            w = self.w if lv == "custom" else CUSTOM
+            own_m = biggest(b.left[c], w["own_check"])
+            for i in range(n):
+                m = moves[i]
+                b.make(m, c)
+                self.nodes += 1
+                s = w["size"] * SIZE[PIECE[m & 127]] * 10
+                if w["spaces"]:
+                    s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"])) * 10
+                if w["enemy"]:
+                    for d in en:
+                        s += w["enemy"] * places(b, d, biggest(b.left[d], w["enemy_check"])) * 10
+                b.unmake()
+                score[i] = s * 8 + self.rng.below(8)
+                if i & 15 == 15:
+                    yield None
+            if lv == "easy":
+                # One of the best three at random.
+                k = self._top(moves, score, n, 3)
+                yield g.text_of(moves[self.rng.below(k)])
+                return
+            self._top(moves, score, n, 1)
+            yield g.text_of(moves[0])
+            return
+        for i in range(n):
+            score[i] = self.rate(moves[i], c, en) * 8 + self.rng.below(8)
+            self.nodes += 1
+            if i & 15 == 15:
+                yield None
+        if lv == "average" or n == 1:
+            self._top(moves, score, n, 1)
+            yield g.text_of(moves[0])
+            return
+        k = self._top(moves, score, n, EXPERT_WIDE)
+        best = -10 ** 8
+        bi = 0
+        for i in range(k):
+            m = moves[i]
+            b.make(m, c)
+            t = self.territory(c, en)
+            b.unmake()
+            self.nodes += 1
+            s = t * 80 + score[i]
+            if s > best:
+                best = s
+                bi = i
+            yield None
+        yield g.text_of(moves[bi])
+
+    def _top(self, moves, score, n, k):
+        """Move the k best (by score) to the front, best first; returns min(k, n)."""
+        k = min(k, n)
+        for j in range(k):
+            bi = j
+            for i in range(j + 1, n):
+                if score[i] > score[bi]:
+                    bi = i
+            moves[j], moves[bi] = moves[bi], moves[j]
+            score[j], score[bi] = score[bi], score[j]
+        return k
+
+    def rate(self, m, c, en):
+        """Average's rating of move m (in eighths of a point), board unchanged."""
+        b = self.b
+        o = m & 127
+        p = PIECE[o]
+        s = SIZE[p] * 60
+        # Own corner places and the enemies' before and after, any piece in hand.
+        own0 = places(b, c, b.left[c] & ~(1 << p))
+        e0 = 0
+        for d in en:
+            e0 += places(b, d, b.left[d])
+        b.make(m, c)
+        own1 = places(b, c, b.left[c])
+        e1 = 0
+        for d in en:
+            e1 += places(b, d, b.left[d])
+        # Distance of the piece from the board's centre while the colour is young.
+        w = b.width
+        half = w - 1          # twice the centre coordinate
+        dist = 0
+        a = m >> 7
+        ax, ay = b.xy(a)
+        for k in range(o * 5, o * 5 + NCELL[o]):
+            x = ax + CX[k] - 8
+            y = ay + CY[k] - 8
+            dx = 2 * x - half
+            dy = 2 * y - half
+            dist += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+        b.unmake()
+        s += (own1 - own0) * 12 - (e1 - e0) * 8 * 4 // len(en) // (2 if len(en) > 1 else 1)
+        young = b.placed[c] < 30
+        if young:
+            s -= dist * 2
+        return s
+
+    def territory(self, c, en):
+        """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
+        from every colour's corner places over the cells it may cover; a cell is the
+        colour's that reaches it first, alone (cells reached at once by two are nobody's
+        and stop both)."""
+        b = self.b
+        _, _, own, stamp, queue = _scratch()
+        blk = b.blk
+        tail = 0
+        for d in (c, en[0], en[1] if len(en) > 1 else c, en[2] if len(en) > 2 else c):
+            bit = 1 << d
+            mask = OCC | bit
+            cl = b.cl[d]
+            for j in range(b.ncl[d]):
+                a = cl[j]
+                if blk[a] & mask or own[a] & bit:
+                    continue
+                if not own[a]:
+                    queue[tail] = a
+                    stamp[a] = 0
+                    tail += 1
+                own[a] |= bit
+        nbr = b.nbr
+        head = 0
+        level = 0
+        while head < tail:
+            end = tail
+            level += 1
+            for j in range(head, end):
+                i = queue[j]
+                v = own[i]
+                if v & (v - 1):
+                    continue
+                mask = OCC | v
+                for dd in nbr:
+                    y = i + dd
+                    if blk[y] & mask:
+                        continue
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = level
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == level:
+                        own[y] |= v
+            head = end
+        cnt0 = cnt1 = cnt2 = cnt3 = 0
+        for j in range(tail):
+            i = queue[j]
+            v = own[i]
+            own[i] = 0
+            if v == 1:
+                cnt0 += 1
+            elif v == 2:
+                cnt1 += 1
+            elif v == 4:
+                cnt2 += 1
+            elif v == 8:
+                cnt3 += 1
+        cnt = (cnt0, cnt1, cnt2, cnt3)
+        worst = 0
+        tot = 0
+        for d in en:
+            tot += cnt[d]
+            if cnt[d] > worst:
+                worst = cnt[d]
+        return cnt[c] - (tot if len(en) == 1 else worst)
