@@ -124,7 +124,7 @@ def places(b, c, pieces):
     """How many of colour c's corner places take a piece of mask `pieces`."""
     n = 0
     cl = b.cl[c]
-    for j in range(b.ncl[c]):
+    for j in range(b.base(c), b.ncl[c]):
         if fits_at(b, c, cl[j], pieces):
             n += 1
     return n
@@ -263,7 +263,7 @@ class Player:
             bit = 1 << d
             mask = OCC | bit
             cl = b.cl[d]
-            for j in range(b.ncl[d]):
+            for j in range(b.base(d), b.ncl[d]):
                 a = cl[j]
                 if blk[a] & mask or own[a] & bit:
                     continue

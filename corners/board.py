@@ -77,6 +77,9 @@ class Board:
         for c in range(ncolours):
             for x, y in starts[c]:
                 self._add_corner(c, self.index(x, y))
+        # The starting cells stay at the head of each list; from a colour's first piece on
+        # its list is cl[nst[c]:ncl[c]] (see base) and the starts lose their mark.
+        self.nst = bytes(self.ncl)
 
     # -- cells -------------------------------------------------------------------------
     def index(self, x, y):
@@ -88,6 +91,11 @@ class Board:
 
     def on_board(self, i):
         return 0 <= i < self.size and self.cells[i] != BORDER
+
+    def base(self, c):
+        """Where colour c's corner list starts: its starting cells count only before its
+        first piece."""
+        return self.nst[c] if self.placed[c] else 0
 
     def _add_corner(self, c, i):
         bit = 1 << c
@@ -139,6 +147,9 @@ class Board:
         cm = self.cm
         cl = self.cl[c]
         n = self.ncl[c]
+        if not self.placed[c]:
+            for j in range(self.nst[c]):
+                cm[cl[j]] &= ~bit
         doff = self.doff
         for k in range(o * MAXD, o * MAXD + ND[o]):
             i = a + doff[k]
@@ -180,18 +191,21 @@ class Board:
             i = a + off[k]
             self._recount(i)
             for d in self.nbr:
-                if cells[i + d] == 0:
+                if cells[i + d] != BORDER:
                     self._recount(i + d)
         pc = PIECE[o]
         self.left[c] |= 1 << pc
         self.placed[c] -= SIZE[pc]
+        if not self.placed[c]:
+            for j in range(self.nst[c]):
+                self.cm[cl[j]] |= bit
         return m, c
 
     def _recount(self, i):
         cells = self.cells
         s = self.stride
-        self.blk[i] = _BIT[cells[i + 1]] | _BIT[cells[i - 1]] | _BIT[cells[i + s]] | \
-            _BIT[cells[i - s]]
+        self.blk[i] = (OCC if cells[i] else 0) | _BIT[cells[i + 1]] | _BIT[cells[i - 1]] | \
+            _BIT[cells[i + s]] | _BIT[cells[i - s]]
 
     # -- move generation -------------------------------------------------------------
     def gen(self, c, out, start, cap, pieces=-1):
@@ -211,7 +225,8 @@ class Board:
         # cell of a piece may cover (OPEN's bit 4 is set for every cell).
         first = self.placed[c] == 0
         k = start
-        for j in range(ncl):
+        base = self.base(c)
+        for j in range(base, ncl):
             a = cl[j]
             if blk[a] & mask:
                 continue
@@ -241,7 +256,7 @@ class Board:
                                 out[k] = an << 7 | o
                                 k += 1
             done[a] = 1
-        for j in range(ncl):
+        for j in range(base, ncl):
             done[cl[j]] = 0
         return k
 
@@ -255,7 +270,7 @@ class Board:
         if not left:
             return False
         cl = self.cl[c]
-        for j in range(self.ncl[c]):
+        for j in range(self.base(c), self.ncl[c]):
             a = cl[j]
             if blk[a] & mask:
                 continue

@@ -140,7 +140,7 @@ class Game:
         c = self.turn
         mask = 0xF0 | 1 << c
         out = []
-        for j in range(b.ncl[c]):
+        for j in range(b.base(c), b.ncl[c]):
             i = b.cl[c][j]
             if not b.blk[i] & mask:
                 out.append(i)
