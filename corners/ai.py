@@ -27,12 +27,21 @@ came at every yield; the scratch is made once (corners.tables) so a node allocat
 from quadutil import Rng
 
 from .board import MAXMOVES, OCC
-from .pieces import CX, CY, FIRST, NCELL, NPIECES, OPEN, PIECE, SIZE
+from .pieces import CX, CY, FIRST, MAXD, NCELL, ND, NPIECES, OPEN, PIECE, SIZE
 
 LEVELS = ("custom", "easy", "average", "expert")
 # The seed's rating: weights in tenths (1.0 / 0.3 / -0.3) and the pieces checked (5).
 CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5}
-EXPERT_WIDE = 10
+# Average and Expert: weights of the 1-ply rating (piece size, own corner places, the
+# enemies' corner places (per enemy), the pull to the centre while fewer than `young`
+# squares are down). Every move gets a static look (pre), the best `cut` the rating, and
+# Expert then judges the `wide` best of those by territory (weight `terr`).
+SETTINGS = {
+    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
+                "wide": 0, "terr": 0},
+    "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 80,
+               "wide": 25, "terr": 10},
+}
 _SCR = None
 
 
@@ -178,30 +187,89 @@ class Player:
             self._top(moves, score, n, 1)
             yield g.text_of(moves[0])
             return
+        st = SETTINGS[lv]
+        self.st = st
+        # 1: every move by a static look (no make): cheap enough for all of them.
         for i in range(n):
+            score[i] = self.pre(moves[i], c, en) * 8 + self.rng.below(8)
+            if i & 63 == 63:
+                yield None
+        k = self._top(moves, score, n, st["cut"])
+        # 2: the best `cut` by the 1-ply rating (made, corner places counted).
+        for i in range(k):
             score[i] = self.rate(moves[i], c, en) * 8 + self.rng.below(8)
             self.nodes += 1
-            if i & 15 == 15:
+            if i & 7 == 7:
                 yield None
-        if lv == "average" or n == 1:
-            self._top(moves, score, n, 1)
+        if st["wide"] == 0 or k == 1:
+            self._top(moves, score, k, 1)
             yield g.text_of(moves[0])
             return
-        k = self._top(moves, score, n, EXPERT_WIDE)
+        # 3: the best `wide` of those by territory after the move.
+        k = self._top(moves, score, k, st["wide"])
         best = -10 ** 8
         bi = 0
+        wt = st["terr"]
         for i in range(k):
             m = moves[i]
             b.make(m, c)
             t = self.territory(c, en)
             b.unmake()
             self.nodes += 1
-            s = t * 80 + score[i]
+            s = t * wt * 8 + score[i]
             if s > best:
                 best = s
                 bi = i
             yield None
         yield g.text_of(moves[bi])
+
+    def pre(self, m, c, en):
+        """A static look at move m, nothing made: piece size, the corner places it would
+        add, the enemies' usable corner places it covers, the pull to the centre."""
+        b = self.b
+        st = self.st
+        o = m & 127
+        a = m >> 7
+        blk = b.blk
+        cm = b.cm
+        s = SIZE[PIECE[o]] * st["size"]
+        bit = 1 << c
+        mask = OCC | bit
+        doff = b.doff
+        new = 0
+        for k in range(o * MAXD, o * MAXD + ND[o]):
+            i = a + doff[k]
+            if not (blk[i] & mask or cm[i] & bit):
+                new += 1
+        off = b.off
+        hit = 0
+        emask = 0
+        for d in en:
+            emask |= 1 << d
+        k0 = o * 5
+        for k in range(k0, k0 + NCELL[o]):
+            i = a + off[k]
+            e = cm[i] & emask & ~blk[i]
+            while e:
+                hit += 1
+                e &= e - 1
+        s += new * st["own"] + hit * st["enemy"] * 2 // len(en)
+        if b.placed[c] < st["young"]:
+            s -= self.centre(m) * st["centre"]
+        return s
+
+    def centre(self, m):
+        """Distance of move m's squares from the board's centre (half squares)."""
+        b = self.b
+        o = m & 127
+        half = b.width - 1
+        dist = 0
+        ax, ay = b.xy(m >> 7)
+        for k in range(o * 5, o * 5 + NCELL[o]):
+            dx = 2 * (ax + CX[k] - 8) - half
+            dy = 2 * (ay + CY[k] - 8) - half
+            dist += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+        return dist
 
     def _top(self, moves, score, n, k):
         """Move the k best (by score) to the front, best first; returns min(k, n)."""
@@ -216,38 +284,22 @@ class Player:
         return k
 
     def rate(self, m, c, en):
-        """Average's rating of move m (in eighths of a point), board unchanged."""
+        """The 1-ply rating of move m (Average's, and Expert's first cut), board
+        unchanged: piece size, own corner places and the enemies' after it (any piece in
+        hand), and a pull towards the centre while the colour is young."""
         b = self.b
+        st = self.st
         o = m & 127
-        p = PIECE[o]
-        s = SIZE[p] * 60
-        # Own corner places and the enemies' before and after, any piece in hand.
-        own0 = places(b, c, b.left[c] & ~(1 << p))
-        e0 = 0
-        for d in en:
-            e0 += places(b, d, b.left[d])
+        s = SIZE[PIECE[o]] * st["size"]
         b.make(m, c)
-        own1 = places(b, c, b.left[c])
-        e1 = 0
+        s += places(b, c, b.left[c]) * st["own"]
+        e = 0
         for d in en:
-            e1 += places(b, d, b.left[d])
-        # Distance of the piece from the board's centre while the colour is young.
-        w = b.width
-        half = w - 1          # twice the centre coordinate
-        dist = 0
-        a = m >> 7
-        ax, ay = b.xy(a)
-        for k in range(o * 5, o * 5 + NCELL[o]):
-            x = ax + CX[k] - 8
-            y = ay + CY[k] - 8
-            dx = 2 * x - half
-            dy = 2 * y - half
-            dist += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+            e += places(b, d, b.left[d])
         b.unmake()
-        s += (own1 - own0) * 12 - (e1 - e0) * 8 * 4 // len(en) // (2 if len(en) > 1 else 1)
-        young = b.placed[c] < 30
-        if young:
-            s -= dist * 2
+        s -= e * st["enemy"] // len(en)
+        if b.placed[c] < st["young"]:
+            s -= self.centre(m) * st["centre"]
         return s
 
     def territory(self, c, en):

@@ -48,7 +48,14 @@ def main(argv=None):
     ap.add_argument("--pentobi", type=int, default=1)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=N",
+                    help="override one of the level's SETTINGS (tuning on the host)")
     a = ap.parse_args(argv)
+    for kv in a.set:
+        key, val = kv.split("=")
+        if key not in ai.SETTINGS[a.level]:
+            raise SystemExit("no setting %r at level %s" % (key, a.level))
+        ai.SETTINGS[a.level][key] = int(val)
     w = l = d = 0
     t0 = time.time()
     for k in range(a.first, a.first + a.games):
