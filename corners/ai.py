@@ -32,15 +32,18 @@ from .pieces import CX, CY, FIRST, MAXD, NCELL, ND, NPIECES, OPEN, PIECE, SIZE
 LEVELS = ("custom", "easy", "average", "expert")
 # The seed's rating: weights in tenths (1.0 / 0.3 / -0.3) and the pieces checked (5).
 CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5}
-# Average and Expert: weights of the 1-ply rating (piece size, own corner places, the
-# enemies' corner places (per enemy), the pull to the centre while fewer than `young`
-# squares are down). Every move gets a static look (pre), the best `cut` the rating, and
-# Expert then judges the `wide` best of those by territory (weight `terr`).
+# Average and Expert: every move gets a static look (pre: weights of piece size, the own
+# corner places it adds, the enemies' it covers, the pull to the centre while fewer than
+# `young` squares are down); the best `cut` of them (Duo; Classic's board is twice the
+# cells and gets half) are then judged by territory after the move (weight `terr` a cell).
+# On the WASI VM a territory costs ~1.8 M fuel in Duo and ~3.2 M in Classic, the static
+# look ~0.03 M, generating the moves 11-16 M: cut 90 keeps Expert's worst move of the
+# suite under its 2.0 M4-s, cut 40 Average's under 1.0 (python -m tools.corners_vm --fuel).
 SETTINGS = {
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "wide": 0, "terr": 0},
-    "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 80,
-               "wide": 25, "terr": 10},
+                "terr": 20},
+    "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
+               "terr": 20},
 }
 _SCR = None
 
@@ -49,7 +52,7 @@ def _scratch():
     global _SCR
     if _SCR is None:
         from array import array
-        _SCR = (array("H", bytes(2 * MAXMOVES)), array("i", bytes(4 * MAXMOVES)),
+        _SCR = (array("H", bytes(2 * MAXMOVES)), array("h", bytes(2 * MAXMOVES)),
                 bytearray(600), bytearray(600), array("H", bytes(1200)))
     return _SCR
 
@@ -169,13 +172,15 @@ class Player:
                 m = moves[i]
                 b.make(m, c)
                 self.nodes += 1
-                s = w["size"] * SIZE[PIECE[m & 127]] * 10
+                s = w["size"] * SIZE[PIECE[m & 127]]
                 if w["spaces"]:
-                    s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"])) * 10
+                    s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"]))
                 if w["enemy"]:
                     for d in en:
-                        s += w["enemy"] * places(b, d, biggest(b.left[d], w["enemy_check"])) * 10
+                        s += w["enemy"] * places(b, d, biggest(b.left[d], w["enemy_check"]))
                 b.unmake()
+                # Scores are kept in 16 bits: a rating beyond +-4000 tenths is clipped.
+                s = -4000 if s < -4000 else 4000 if s > 4000 else s
                 score[i] = s * 8 + self.rng.below(8)
                 if i & 15 == 15:
                     yield None
@@ -191,36 +196,31 @@ class Player:
         self.st = st
         # 1: every move by a static look (no make): cheap enough for all of them.
         for i in range(n):
-            score[i] = self.pre(moves[i], c, en) * 8 + self.rng.below(8)
+            s = self.pre(moves[i], c, en)
+            s = -4000 if s < -4000 else 4000 if s > 4000 else s
+            score[i] = s * 8 + self.rng.below(8)
             if i & 63 == 63:
                 yield None
-        k = self._top(moves, score, n, st["cut"])
-        # 2: the best `cut` by the 1-ply rating (made, corner places counted).
-        for i in range(k):
-            score[i] = self.rate(moves[i], c, en) * 8 + self.rng.below(8)
-            self.nodes += 1
-            if i & 7 == 7:
-                yield None
-        if st["wide"] == 0 or k == 1:
-            self._top(moves, score, k, 1)
+        k = self._top(moves, score, n, st["cut"] * 196 // (b.width * b.width))
+        # 2: the best `cut` of them (fewer on the bigger board: territory costs about
+        # its cells) by territory after the move, on top of the static look.
+        if st["terr"] == 0 or k == 1:
             yield g.text_of(moves[0])
             return
-        # 3: the best `wide` of those by territory after the move.
-        k = self._top(moves, score, k, st["wide"])
         best = -10 ** 8
         bi = 0
-        wt = st["terr"]
+        wt = st["terr"] * 8
         for i in range(k):
             m = moves[i]
             b.make(m, c)
-            t = self.territory(c, en)
+            s = self.territory(c, en) * wt + score[i]
             b.unmake()
             self.nodes += 1
-            s = t * wt * 8 + score[i]
             if s > best:
                 best = s
                 bi = i
-            yield None
+            if i & 3 == 3:
+                yield None
         yield g.text_of(moves[bi])
 
     def pre(self, m, c, en):
@@ -283,25 +283,6 @@ class Player:
             score[j], score[bi] = score[bi], score[j]
         return k
 
-    def rate(self, m, c, en):
-        """The 1-ply rating of move m (Average's, and Expert's first cut), board
-        unchanged: piece size, own corner places and the enemies' after it (any piece in
-        hand), and a pull towards the centre while the colour is young."""
-        b = self.b
-        st = self.st
-        o = m & 127
-        s = SIZE[PIECE[o]] * st["size"]
-        b.make(m, c)
-        s += places(b, c, b.left[c]) * st["own"]
-        e = 0
-        for d in en:
-            e += places(b, d, b.left[d])
-        b.unmake()
-        s -= e * st["enemy"] // len(en)
-        if b.placed[c] < st["young"]:
-            s -= self.centre(m) * st["centre"]
-        return s
-
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
         from every colour's corner places over the cells it may cover; a cell is the
@@ -311,7 +292,7 @@ class Player:
         _, _, own, stamp, queue = _scratch()
         blk = b.blk
         tail = 0
-        for d in (c, en[0], en[1] if len(en) > 1 else c, en[2] if len(en) > 2 else c):
+        for d in range(b.ncol):
             bit = 1 << d
             mask = OCC | bit
             cl = b.cl[d]
@@ -361,11 +342,11 @@ class Player:
                 cnt2 += 1
             elif v == 8:
                 cnt3 += 1
-        cnt = (cnt0, cnt1, cnt2, cnt3)
+        # own - the enemy's (Duo) or the best enemy's (Classic; a partner counts for none)
+        mine = cnt0 if c == 0 else cnt1 if c == 1 else cnt2 if c == 2 else cnt3
         worst = 0
-        tot = 0
         for d in en:
-            tot += cnt[d]
-            if cnt[d] > worst:
-                worst = cnt[d]
-        return cnt[c] - (tot if len(en) == 1 else worst)
+            v = cnt0 if d == 0 else cnt1 if d == 1 else cnt2 if d == 2 else cnt3
+            if v > worst:
+                worst = v
+        return mine - worst

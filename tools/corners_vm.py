@@ -122,6 +122,8 @@ g = Game(%r)
 while not g.over:
     g.play(ai.choose(g, %r, g.plies))
 data = g.to_bytes()
+g = None
+gc.collect()
 g = Game.from_bytes(data)
 print('done', g.plies, g.scores())
 """
