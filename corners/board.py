@@ -164,7 +164,8 @@ class Board:
         self.last[c] = pc
 
     def unmake(self):
-        """Take back the last make; returns its (move, colour)."""
+        """Take back the last make (its move stays in hm[ply]; nothing is returned, so
+        nothing is allocated)."""
         p = self.ply - 1
         self.ply = p
         m = self.hm[p]
@@ -178,7 +179,7 @@ class Board:
         self.ncl[c] = n0
         self.last[c] = self.hl[p]
         if m == PASS:
-            return m, c
+            return
         a = m >> 7
         o = m & 127
         cells = self.cells
@@ -199,7 +200,6 @@ class Board:
         if not self.placed[c]:
             for j in range(self.nst[c]):
                 self.cm[cl[j]] |= bit
-        return m, c
 
     def _recount(self, i):
         cells = self.cells

@@ -14,7 +14,7 @@ Colours that cannot place are passed over (for good: placing only ever takes roo
 the game is over when no colour can place.
 """
 
-from .board import MAXMOVES, PASS, Board
+from .board import MAXMOVES, MAXPLY, PASS, Board
 from .notation import cell_name, format_cells, parse_move
 from .pieces import CX, CY, FIRST, NAMES, NCELL, NORIENT, NPIECES, PIECE, SIZE, SQUARES
 
@@ -59,8 +59,10 @@ class Game:
         self.turn = 0
         self.out = 0            # bit c: colour c can place no more
         # Per placement 4 bytes: the move code (2 bytes, see code_of), colour, `out`
-        # before it. 84 placements at most: 336 bytes.
-        self._log = bytearray()
+        # before it. 84 placements at most: 336 bytes, made once (MicroPython's bytearray
+        # cannot delete a slice).
+        self._log = bytearray(4 * MAXPLY)
+        self._n = 0
 
     # -- questions ------------------------------------------------------------------------
     @property
@@ -69,7 +71,7 @@ class Game:
 
     @property
     def plies(self):
-        return len(self._log) // 4
+        return self._n
 
     def at(self, x, y):
         """0 empty, 1.. the colour + 1."""
@@ -100,7 +102,7 @@ class Game:
             return c % 2
         if v == "classic_3" and c == 3:
             if nth is None:
-                nth = sum(1 for i in range(2, len(self._log), 4) if self._log[i] == 3)
+                nth = sum(1 for i in range(2, 4 * self._n, 4) if self._log[i] == 3)
             return nth % 3
         return c
 
@@ -243,13 +245,16 @@ class Game:
 
     def undo(self):
         """Take back the last placement (and the passes after it); returns its move int."""
-        if not self._log:
+        if not self._n:
             raise ValueError("nothing to undo")
         self.board.unmake()
-        c = self._log[-2]
-        self.out = self._log[-1]
+        self._n -= 1
+        k = 4 * self._n
+        c = self._log[k + 2]
+        self.out = self._log[k + 3]
         m = self.board.hm[self.board.ply]
-        del self._log[-4:]
+        for j in range(k, k + 4):
+            self._log[j] = 0
         self.turn = c
         return m
 
@@ -291,10 +296,12 @@ class Game:
         b = self.board
         c = self.turn
         code = self.code_of(m)
-        self._log.append(code >> 8)
-        self._log.append(code & 255)
-        self._log.append(c)
-        self._log.append(self.out)
+        k = 4 * self._n
+        self._log[k] = code >> 8
+        self._log[k + 1] = code & 255
+        self._log[k + 2] = c
+        self._log[k + 3] = self.out
+        self._n += 1
         b.make(m, c)
         n = self.ncol
         for k in range(1, n + 1):

@@ -42,9 +42,9 @@ def _tokens(text):
             i += 1
         elif ch.isspace():
             i += 1
-        elif ch.isalnum():
+        elif ch.isalpha() or ch.isdigit():     # (MicroPython's str has no isalnum)
             j = i
-            while j < n and text[j].isalnum():
+            while j < n and (text[j].isalpha() or text[j].isdigit()):
                 j += 1
             name = text[i:j]
             vals = []
