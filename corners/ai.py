@@ -27,7 +27,7 @@ came at every yield; the scratch is made once (corners.tables) so a node allocat
 
 from quadutil import Rng
 
-from .board import MAXMOVES, OCC
+from .board import MAXMOVES, OCC, PAD
 from .pieces import CX, CY, FIRST, MAXD, NCELL, ND, NPIECES, OPEN, PIECE, SIZE
 
 LEVELS = ("custom", "easy", "average", "expert")
@@ -36,17 +36,20 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # Average and Expert: every move gets a static look (pre: weights of piece size, the own
 # corner places it adds, the enemies' it covers, the pull to the centre while fewer than
 # `young` squares are down); the best `cut` of them (Duo; Classic's board is twice the
-# cells and gets half) are then judged by territory after the move (weight `terr` a cell).
-# On the WASI VM a territory costs ~1.8 M fuel in Duo and ~3.2 M in Classic, the static
-# look ~0.03 M, generating the moves 11-16 M: cut 90 keeps Expert's worst move of the
-# suite under its 2.0 M4-s, cut 40 Average's under 1.0 (python -m tools.corners_vm --fuel).
+# cells and gets half) are then judged by territory after the move (weight `terr` a cell),
+# best first, until `work` is spent: a count of race cells visited (the whole decision
+# counted in them: generating the moves as 700, the static look as 3 a move), not a
+# clock, so the move is the same on every machine. On the WASI VM a race costs ~22 k fuel
+# a cell it visits (1.6 M in a Duo middle game, 3 M in Classic), the static look 30-70 k a
+# move, generating the moves 11-16 M; the budgets keep the worst move of the suite under
+# 1.0 M4-s (Average) and 2.0 (Expert) (python -m tools.corners_vm --fuel).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0},
+             "terr": 0, "work": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20},
+                "terr": 20, "work": 3800},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20},
+               "terr": 20, "work": 8800},
 }
 _SCR = None
 
@@ -159,6 +162,7 @@ class Player:
         self.rng = Rng(seed * 4 + LEVELS.index(level))
         self.w = weights if weights is not None else CUSTOM
         self.nodes = 0
+        self.work = 0       # cells the territory races have visited (the budget's unit)
 
     def run(self):
         g = self.game
@@ -212,7 +216,12 @@ class Player:
         best = -10 ** 8
         bi = 0
         wt = st["terr"] * 8
+        # The budget counts the whole decision in race cells: generating the moves ~700,
+        # the static look ~3 a move (their fuel: see SETTINGS).
+        self.work = 700 + 3 * n
         for i in range(k):
+            if self.work >= st["work"]:
+                break
             m = moves[i]
             b.make(m, c)
             s = self.territory(c, en) * wt + score[i]
@@ -266,7 +275,10 @@ class Player:
         o = m & 127
         half = b.width - 1
         dist = 0
-        ax, ay = b.xy(m >> 7)
+        s = b.stride
+        a = (m >> 7) - PAD
+        ax = a % s
+        ay = a // s - PAD       # (b.xy would make a tuple a move)
         for k in range(o * 5, o * 5 + NCELL[o]):
             dx = 2 * (ax + CX[k] - 8) - half
             dy = 2 * (ay + CY[k] - 8) - half
@@ -356,6 +368,7 @@ class Player:
                     tail += 1
                 elif stamp[y] == lv:
                     own[y] |= v
+        self.work += tail + 20      # (the 20: a territory's fixed cost, in cells)
         cnt0 = cnt1 = cnt2 = cnt3 = 0
         for j in range(tail):
             i = queue[j]

@@ -2,7 +2,7 @@
 CPython, MicroPython's WASI VM and CircuitPython's unix VM; the engine's and the player's
 hot paths allocate nothing; the live heap of the engine, the player and a Classic game on
 CircuitPython's VM; the player's worst move on the position suite fits the device budget in
-fuel (WASI VM, 117 M fuel ~ one M4-second: Easy 0.3 s, Average 1.0 s, Expert 2.0 s)."""
+fuel (WASI VM, 117 M fuel ~ one M4-second: Easy and Average 1.0 s, Expert 2.0 s)."""
 
 import os
 import subprocess

@@ -29,7 +29,9 @@ from tools import mpvm
 ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT / "host_tests" / "data" / "corners_suite.txt"
 LEVELS = ("custom", "easy", "average", "expert")
-BUDGET = {"custom": None, "easy": 35_100_000, "average": 117_000_000, "expert": 234_000_000}
+# Average 1.0 and Expert 2.0 M4-seconds (the issue's); Easy has none there: held to
+# Average's.
+BUDGET = {"custom": None, "easy": 117_000_000, "average": 117_000_000, "expert": 234_000_000}
 
 
 def make_suite(path=SUITE):
