@@ -3,7 +3,7 @@ move on MicroPython's WASI VM (fuel; 117 M fuel ~ one M4-second, tools/mpvm.py) 
 heap of the engine and player on CircuitPython's unix VM (tools/cpvm.py).
 
     python -m tools.corners_vm --fuel [--levels easy,average,expert]   # the position suite
-    python -m tools.corners_vm --heap                                 # live heap, per variant
+    python -m tools.corners_vm --heap [--py]                          # live heap, per variant
     python -m tools.corners_vm --smallest [--variant classic] [--level expert]
     python -m tools.corners_vm --make-suite                           # rewrite the suite
 
@@ -131,9 +131,15 @@ print('done', g.plies, g.scores())
 """
 
 
-def resident_heap(variant="classic", level="expert"):
+def resident_heap(variant="classic", level="expert", mpy=False):
+    """(quadutil + engine, fresh game, player with scratch, game growth, moves) in bytes;
+    sources as they are, or .mpy made by CircuitPython's mpy-cross."""
     from tools import cpvm
-    return tuple(int(v) for v in cpvm.run(RESIDENT % (variant, level)).split())
+    if not mpy:
+        return tuple(int(v) for v in cpvm.run(RESIDENT % (variant, level)).split())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = _stage(tmp, True)
+        return tuple(int(v) for v in cpvm.run(RESIDENT % (variant, level), path=path).split())
 
 
 def _stage(tmp, mpy):
@@ -188,16 +194,17 @@ def main(argv=None):
     ap.add_argument("--levels", default="easy,average,expert")
     ap.add_argument("--variant", default="classic")
     ap.add_argument("--level", default="expert")
-    ap.add_argument("--py", action="store_true", help="--smallest with .py sources")
+    ap.add_argument("--py", action="store_true", help="--heap and --smallest with .py sources")
     a = ap.parse_args(argv)
     if a.make_suite:
         print("%d positions in %s" % (make_suite(), SUITE))
     if a.heap:
         for v in ("duo", "classic"):
-            q, fresh, player, grown, plies = resident_heap(v, a.level)
+            q, fresh, player, grown, plies = resident_heap(v, a.level, mpy=not a.py)
             print("%s: quadutil+engine %d B, fresh game %d B, player %d B, +%d B after a "
-                  "%d-move game at %s (CircuitPython %s unix VM, sources, live heap)"
-                  % (v, q, fresh, player, grown, plies, a.level, "10.2.1"))
+                  "%d-move game at %s (CircuitPython %s unix VM, %s, live heap)"
+                  % (v, q, fresh, player, grown, plies, a.level, "10.2.1",
+                     ".py" if a.py else ".mpy"))
     if a.smallest:
         kb = smallest(a.variant, a.level, mpy=not a.py)
         print("%s, %s playing every colour: a whole game completes in -X heapsize=%dK "
