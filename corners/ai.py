@@ -10,19 +10,20 @@ Levels (docs/corners-rules.md, "The computer player"):
   squares + spaces weight x the colour's own corner places where one of its `own_check`
   biggest pieces in hand still fits after the move + enemy weight x the same count for the
   enemy colours (`enemy_check` pieces). Weights in tenths.
-- Easy: the static look of Average (below) at every move, picking at random among its
-  best three.
-- Average: the rating with our weights, and the places counted with every piece size and
-  only the ones the move itself creates or takes away, plus a pull towards the board's
-  centre while a colour has not yet met the others.
-- Expert: Average's rating picks the best EXPERT_WIDE candidates; each is then judged by
-  territory: a breadth-first race from every colour's corner places over the cells it may
-  still cover; a cell is a colour's when it gets there first (ties count for nobody). The
-  score is own cells - the enemies' (Duo) or own - the best enemy's (Classic), plus the
-  rating.
+- Easy: a static look at every move (pre: the piece's size, the corner places it adds,
+  the enemies' usable corner places it covers, a pull towards the centre while the colour
+  is young), picking at random among its best three.
+- Average and Expert: the same static look, then the best moves by it, best first, each
+  made and judged by territory until a budget of race cells is spent (SETTINGS; Expert's
+  about twice Average's): a breadth-first race from every colour's corner places over the
+  cells it may still cover; a cell is a colour's when it gets there first alone (cells
+  reached at once by two are nobody's). The score is own cells - the enemy's (Duo) or the
+  best enemy's (Classic), x `terr`, plus the static look.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
-came at every yield; the scratch is made once (corners.tables) so a node allocates nothing.
+came at every yield; the scratch is made once (_scratch, at the first move) so a node
+allocates nothing. Custom's cost grows with every legal move x every colour's corner places:
+~1 G fuel (8 M4-seconds) a Duo move, ~3.5 G on Classic (docs/corners.md).
 """
 
 from quadutil import Rng
@@ -47,7 +48,7 @@ SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 3800},
+                "terr": 20, "work": 3500},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 8800},
 }

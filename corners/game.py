@@ -14,9 +14,9 @@ Colours that cannot place are passed over (for good: placing only ever takes roo
 the game is over when no colour can place.
 """
 
-from .board import MAXMOVES, MAXPLY, PASS, Board
+from .board import MAXMOVES, MAXPLY, Board
 from .notation import cell_name, format_cells, parse_move
-from .pieces import CX, CY, FIRST, NAMES, NCELL, NORIENT, NPIECES, PIECE, SIZE, SQUARES
+from .pieces import CX, CY, NAMES, NCELL, NORIENT, NPIECES, PIECE, SQUARES
 
 VARIANTS = ("duo", "classic", "classic_3", "classic_2")
 STARTS = ("fixed", "any")
@@ -328,4 +328,4 @@ def _scratch():
     return _BUF
 
 
-__all__ = ["Game", "VARIANTS", "STARTS", "PASS", "SIZE", "FIRST"]
+__all__ = ["Game", "VARIANTS", "STARTS"]
