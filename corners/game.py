@@ -46,6 +46,9 @@ def _check(variant, start):
 
 
 class Game:
+    VARIANTS = VARIANTS
+    STARTS = STARTS
+
     def __init__(self, variant="duo", start="fixed"):
         _check(variant, start)
         self.variant = variant
