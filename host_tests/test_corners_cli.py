@@ -88,3 +88,19 @@ def test_module_entry_point():
     p = subprocess.run([sys.executable, "-m", "corners", "referee"], input=b"e10\n",
                        capture_output=True, cwd=ROOT)
     assert p.returncode == 0 and p.stdout == b"result: ongoing\nnext: white\nplayer: 2\nscores: -88 -89\n"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstz0123456789,# \t-", max_size=16),
+                max_size=6))
+def test_any_record_gets_a_result_or_one_error_line(lines):
+    code, out, err = run(["referee", "--variant", "classic"], "\n".join(lines) + "\n")
+    if code == 0:
+        assert err == "" and out.startswith("result: ")
+    else:
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert err.startswith("error: line ")
