@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # winquad/, joins when present); code.py and boot.py are the device's entry points.
 FACES = tuple(sorted("lib/" + f for f in os.listdir(os.path.join(ROOT, "lib"))
                      if f.startswith("face_")))  # a game's face: lib/face_<game>/
-PACKAGES = ("quadutil", "quadcore", "lib/quadpocket", "tools", "winquad") + FACES
+PACKAGES = ("quadutil", "quadcore", "lib/quadpocket", "tools", "winquad", "corners") + FACES
 SCRIPTS = ("code.py", "boot.py")
 # lib/quadpocket modules loaded for the whole game: screens and faces may import these.
 RESIDENT = {"quadpocket", "quadpocket.play", "quadpocket.view", "quadpocket.records",
@@ -171,6 +171,9 @@ def test_the_engine_imports_nothing_above_it(edges):
     assert bad == []
     bad = [(m, t) for m, ts in edges.items() if m.startswith("winquad")
            for t in ts if not t.startswith(("winquad", "quadutil"))]
+    assert bad == []
+    bad = [(m, t) for m, ts in edges.items() if m.startswith("corners")
+           for t in ts if not t.startswith(("corners", "quadutil"))]
     assert bad == []
     bad = [(m, t) for m, ts in edges.items() if m.startswith("quadutil")
            for t in ts if not t.startswith("quadutil")]

@@ -62,7 +62,8 @@ APP_PACKAGES = (("quadcore", "lib/quadcore"), ("lib/quadpocket", "lib/quadpocket
 # face by name, App.use, so face_roots() makes the import check follow it).
 # quadutil (crc16 and Rng, below both engines, so neither loads the other) goes the same
 # way: the import check names it if an engine needs it and it is missing.
-GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"))
+GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"),
+                 ("corners", "lib/corners"))
 # Game faces: every lib/face_<game>/ package of the source tree (docs/shell.md) ships as
 # lib/face_<game>/; its modules are loaded by name (App.use), so face_roots() names them.
 FACE_PREFIX = "face_"

@@ -1,0 +1,393 @@
+"""The computer player of the corner polyomino game: four levels and a hint.
+
+    choose(game, level, seed=0) -> "e10,e11,..."  the move of the colour to move; game unchanged
+    think(game, level, seed=0)  -> generator      yields None while working, then the move
+    hint(game, seed=0)          -> what Expert would play
+    CUSTOM                      the seed's weights, editable (the face's Options >> AI page)
+
+Levels (docs/corners-rules.md, "The computer player"):
+- Custom: the seed's rating of every legal move, 1-ply: piece-size weight x the piece's
+  squares + spaces weight x the colour's own corner places where one of its `own_check`
+  biggest pieces in hand still fits after the move + enemy weight x the same count for the
+  enemy colours (`enemy_check` pieces). Weights in tenths.
+- Easy: a static look at every move (pre: the piece's size, the corner places it adds,
+  the enemies' usable corner places it covers, a pull towards the centre while the colour
+  is young), picking at random among its best three.
+- Average and Expert: the same static look, then the best moves by it, best first, each
+  made and judged by territory until a budget of race cells is spent (SETTINGS; Expert's
+  about twice Average's): a breadth-first race from every colour's corner places over the
+  cells it may still cover; a cell is a colour's when it gets there first alone (cells
+  reached at once by two are nobody's). The score is own cells - the enemy's (Duo) or the
+  best enemy's (Classic), x `terr`, plus the static look.
+Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
+level and seed give the same move on every machine. The board is used in place and is as it
+came at every yield; the scratch is made once (_scratch, at the first move) so a node
+allocates nothing. Custom's cost grows with every legal move x every colour's corner places:
+~1 G fuel (8 M4-seconds) a Duo move, ~3.5 G on Classic (docs/corners.md).
+"""
+
+from quadutil import Rng
+
+from .board import MAXMOVES, OCC, PAD
+from .pieces import CX, CY, FIRST, MAXD, NCELL, ND, NPIECES, OPEN, PIECE, SIZE
+
+LEVELS = ("custom", "easy", "average", "expert")
+# The seed's rating: weights in tenths (1.0 / 0.3 / -0.3) and the pieces checked (5).
+CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5}
+# Average and Expert: every move gets a static look (pre: weights of piece size, the own
+# corner places it adds, the enemies' it covers, the pull to the centre while fewer than
+# `young` squares are down); the best `cut` of them (Duo; Classic's board is twice the
+# cells and gets half) are then judged by territory after the move (weight `terr` a cell),
+# best first, until `work` is spent: a count of race cells visited (the whole decision
+# counted in them: generating the moves as 700, the static look as 3 a move), not a
+# clock, so the move is the same on every machine. On the WASI VM a race costs ~22 k fuel
+# a cell it visits (1.6 M in a Duo middle game, 3 M in Classic), the static look 30-70 k a
+# move, generating the moves 11-16 M; the budgets keep the worst move of the suite under
+# 1.0 M4-s (Average) and 2.0 (Expert) (python -m tools.corners_vm --fuel).
+SETTINGS = {
+    "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
+             "terr": 0, "work": 0},
+    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
+                "terr": 20, "work": 3500},
+    "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
+               "terr": 20, "work": 8800},
+}
+_SCR = None
+
+
+def _scratch():
+    global _SCR
+    if _SCR is None:
+        from array import array
+        _SCR = (array("H", bytes(2 * MAXMOVES)), array("h", bytes(2 * MAXMOVES)),
+                bytearray(600), bytearray(600), array("H", bytes(1200)))
+    return _SCR
+
+
+def think(game, level, seed=0):
+    return Player(game, level, seed).run()
+
+
+def choose(game, level, seed=0):
+    t = None
+    for t in think(game, level, seed):
+        pass
+    return t
+
+
+def hint(game, seed=0):
+    return choose(game, "expert", seed)
+
+
+def enemies(game, c):
+    """The colours of the other players than the one who plays colour c."""
+    v = game.variant
+    if v == "classic_2":
+        return [d for d in range(4) if d % 2 != c % 2]
+    return [d for d in range(game.ncol) if d != c]
+
+
+def biggest(left, k):
+    """The mask of the k biggest pieces of hand `left` (bigger number first on a tie)."""
+    m = 0
+    for p in range(NPIECES - 1, -1, -1):
+        if k <= 0:
+            break
+        if left >> p & 1 and SIZE[p] == 5:
+            m |= 1 << p
+            k -= 1
+    for size in (4, 3, 2, 1):
+        for p in range(NPIECES - 1, -1, -1):
+            if k <= 0:
+                return m
+            if left >> p & 1 and SIZE[p] == size:
+                m |= 1 << p
+                k -= 1
+    return m
+
+
+def fits_at(b, c, a, pieces):
+    """Whether some piece of mask `pieces` can be laid by colour c over corner place a."""
+    blk = b.blk
+    cells = b.cells
+    off = b.off
+    mask = OCC | 1 << c
+    if blk[a] & mask:
+        return False
+    v = c + 1
+    dirs = 16 if not b.placed[c] else 0
+    if not dirs:
+        dnb = b.dnb
+        for d in range(4):
+            if cells[a + dnb[d]] == v:
+                dirs |= 1 << d
+    for p in range(NPIECES):
+        if not pieces >> p & 1:
+            continue
+        for o in range(FIRST[p], FIRST[p + 1]):
+            bo = o * 5
+            e = bo + NCELL[o]
+            for q in range(bo, e):
+                if not OPEN[q] & dirs:
+                    continue
+                an = a - off[q]
+                for r in range(bo, e):
+                    if blk[an + off[r]] & mask:
+                        break
+                else:
+                    return True
+    return False
+
+
+def places(b, c, pieces):
+    """How many of colour c's corner places take a piece of mask `pieces`."""
+    n = 0
+    cl = b.cl[c]
+    for j in range(b.base(c), b.ncl[c]):
+        if fits_at(b, c, cl[j], pieces):
+            n += 1
+    return n
+
+
+class Player:
+    """One decision. The game's board is used in place; at every yield it is as it came."""
+
+    def __init__(self, game, level, seed=0, weights=None):
+        if level not in LEVELS:
+            raise ValueError("level must be one of %s" % ", ".join(LEVELS))
+        if game.over:
+            raise ValueError("the game is over")
+        self.game = game
+        self.b = game.board
+        self.level = level
+        self.rng = Rng(seed * 4 + LEVELS.index(level))
+        self.w = weights if weights is not None else CUSTOM
+        self.nodes = 0
+        self.work = 0       # cells the territory races have visited (the budget's unit)
+
+    def run(self):
+        g = self.game
+        b = self.b
+        c = g.turn
+        moves, score, _, _, _ = _scratch()
+        n = b.gen(c, moves, 0, MAXMOVES)
+        en = enemies(g, c)
+        lv = self.level
+        if lv == "custom":
+            w = self.w
+            for i in range(n):
+                m = moves[i]
+                b.make(m, c)
+                self.nodes += 1
+                s = w["size"] * SIZE[PIECE[m & 127]]
+                if w["spaces"]:
+                    s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"]))
+                if w["enemy"]:
+                    for d in en:
+                        s += w["enemy"] * places(b, d, biggest(b.left[d], w["enemy_check"]))
+                b.unmake()
+                # Scores are kept in 16 bits: a rating beyond +-4000 tenths is clipped.
+                s = -4000 if s < -4000 else 4000 if s > 4000 else s
+                score[i] = s * 8 + self.rng.below(8)
+                if i & 15 == 15:
+                    yield None
+            self._top(moves, score, n, 1)
+            yield g.text_of(moves[0])
+            return
+        st = SETTINGS[lv]
+        self.st = st
+        # 1: every move by a static look (no make): cheap enough for all of them.
+        for i in range(n):
+            s = self.pre(moves[i], c, en)
+            s = -4000 if s < -4000 else 4000 if s > 4000 else s
+            score[i] = s * 8 + self.rng.below(8)
+            if i & 63 == 63:
+                yield None
+        if lv == "easy":
+            # One of the best three by the static look, at random.
+            k = self._top(moves, score, n, 3)
+            yield g.text_of(moves[self.rng.below(k)])
+            return
+        k = self._top(moves, score, n, st["cut"] * 196 // (b.width * b.width))
+        # 2: the best `cut` of them (fewer on the bigger board: territory costs about
+        # its cells) by territory after the move, on top of the static look.
+        if st["terr"] == 0 or k == 1:
+            yield g.text_of(moves[0])
+            return
+        best = -10 ** 8
+        bi = 0
+        wt = st["terr"] * 8
+        # The budget counts the whole decision in race cells: generating the moves ~700,
+        # the static look ~3 a move (their fuel: see SETTINGS).
+        self.work = 700 + 3 * n
+        for i in range(k):
+            if self.work >= st["work"]:
+                break
+            m = moves[i]
+            b.make(m, c)
+            s = self.territory(c, en) * wt + score[i]
+            b.unmake()
+            self.nodes += 1
+            if s > best:
+                best = s
+                bi = i
+            if i & 3 == 3:
+                yield None
+        yield g.text_of(moves[bi])
+
+    def pre(self, m, c, en):
+        """A static look at move m, nothing made: piece size, the corner places it would
+        add, the enemies' usable corner places it covers, the pull to the centre."""
+        b = self.b
+        st = self.st
+        o = m & 127
+        a = m >> 7
+        blk = b.blk
+        cm = b.cm
+        s = SIZE[PIECE[o]] * st["size"]
+        bit = 1 << c
+        mask = OCC | bit
+        doff = b.doff
+        new = 0
+        for k in range(o * MAXD, o * MAXD + ND[o]):
+            i = a + doff[k]
+            if not (blk[i] & mask or cm[i] & bit):
+                new += 1
+        off = b.off
+        hit = 0
+        emask = 0
+        for d in en:
+            emask |= 1 << d
+        k0 = o * 5
+        for k in range(k0, k0 + NCELL[o]):
+            i = a + off[k]
+            e = cm[i] & emask & ~blk[i]
+            while e:
+                hit += 1
+                e &= e - 1
+        s += new * st["own"] + hit * st["enemy"] * 2 // len(en)
+        if b.placed[c] < st["young"]:
+            s -= self.centre(m) * st["centre"]
+        return s
+
+    def centre(self, m):
+        """Distance of move m's squares from the board's centre (half squares)."""
+        b = self.b
+        o = m & 127
+        half = b.width - 1
+        dist = 0
+        s = b.stride
+        a = (m >> 7) - PAD
+        ax = a % s
+        ay = a // s - PAD       # (b.xy would make a tuple a move)
+        for k in range(o * 5, o * 5 + NCELL[o]):
+            dx = 2 * (ax + CX[k] - 8) - half
+            dy = 2 * (ay + CY[k] - 8) - half
+            dist += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
+        return dist
+
+    def _top(self, moves, score, n, k):
+        """Move the k best (by score) to the front, best first; returns min(k, n)."""
+        k = min(k, n)
+        for j in range(k):
+            bi = j
+            for i in range(j + 1, n):
+                if score[i] > score[bi]:
+                    bi = i
+            moves[j], moves[bi] = moves[bi], moves[j]
+            score[j], score[bi] = score[bi], score[j]
+        return k
+
+    def territory(self, c, en):
+        """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
+        from every colour's corner places over the cells it may cover; a cell is the
+        colour's that reaches it first, alone (cells reached at once by two are nobody's
+        and stop both)."""
+        b = self.b
+        _, _, own, stamp, queue = _scratch()
+        blk = b.blk
+        tail = 0
+        for d in range(b.ncol):
+            bit = 1 << d
+            mask = OCC | bit
+            cl = b.cl[d]
+            for j in range(b.base(d), b.ncl[d]):
+                a = cl[j]
+                if blk[a] & mask or own[a] & bit:
+                    continue
+                if not own[a]:
+                    queue[tail] = a
+                    stamp[a] = 0
+                    tail += 1
+                own[a] |= bit
+        # One pass over the queue, which is in order of distance: stamp[] is the level a
+        # cell was reached at; the four steps are written out (a loop over them cost ~12%
+        # more fuel on the WASI VM).
+        s = b.stride
+        head = 0
+        while head < tail:
+            i = queue[head]
+            head += 1
+            v = own[i]
+            if v & (v - 1):
+                continue
+            mask = OCC | v
+            lv = stamp[i] + 1
+            y = i + 1
+            if not blk[y] & mask:
+                if not own[y]:
+                    own[y] = v
+                    stamp[y] = lv
+                    queue[tail] = y
+                    tail += 1
+                elif stamp[y] == lv:
+                    own[y] |= v
+            y = i - 1
+            if not blk[y] & mask:
+                if not own[y]:
+                    own[y] = v
+                    stamp[y] = lv
+                    queue[tail] = y
+                    tail += 1
+                elif stamp[y] == lv:
+                    own[y] |= v
+            y = i + s
+            if not blk[y] & mask:
+                if not own[y]:
+                    own[y] = v
+                    stamp[y] = lv
+                    queue[tail] = y
+                    tail += 1
+                elif stamp[y] == lv:
+                    own[y] |= v
+            y = i - s
+            if not blk[y] & mask:
+                if not own[y]:
+                    own[y] = v
+                    stamp[y] = lv
+                    queue[tail] = y
+                    tail += 1
+                elif stamp[y] == lv:
+                    own[y] |= v
+        self.work += tail + 20      # (the 20: a territory's fixed cost, in cells)
+        cnt0 = cnt1 = cnt2 = cnt3 = 0
+        for j in range(tail):
+            i = queue[j]
+            v = own[i]
+            own[i] = 0
+            if v == 1:
+                cnt0 += 1
+            elif v == 2:
+                cnt1 += 1
+            elif v == 4:
+                cnt2 += 1
+            elif v == 8:
+                cnt3 += 1
+        # own - the enemy's (Duo) or the best enemy's (Classic; a partner counts for none)
+        mine = cnt0 if c == 0 else cnt1 if c == 1 else cnt2 if c == 2 else cnt3
+        worst = 0
+        for d in en:
+            v = cnt0 if d == 0 else cnt1 if d == 1 else cnt2 if d == 2 else cnt3
+            if v > worst:
+                worst = v
+        return mine - worst

