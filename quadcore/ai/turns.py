@@ -32,6 +32,7 @@ O1 = 1                       # an open square holding one marble of the side
 O2 = 6                       # ... two marbles
 FW = 40                      # a cell making two threes or more (a fork cell)
 PW = 13                      # an open two made (lost) through a pool cell since the root
+MT = 0                       # the mover's best fork cell making k threes: MT x (k - 1)
 OVER = 10                    # see turn_search
 WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
 # Root one-ply weights per square counter (0..39): building for the mover (1, 3, 13, 61 for
@@ -79,6 +80,12 @@ def evaluate(b, p, q, sp, sq):
             fp -= H[j]
         if fp > 0:
             return WIN // 2  # a cell where p makes more threes than q can cover: next
+        if MT:
+            # p plays its best fork cell next: q covers k threes with k - 1 stars.
+            j = 64 * p + sq + 1
+            while j > 64 * p + 2 and not H[j]:
+                j -= 1
+            v += MT * (j - 64 * p - 1)
     big = NF[q]
     if big > 1:
         for j in range(64 * q + 2, 64 * q + sp + 2):

@@ -72,6 +72,36 @@ LEVELS = {
 }
 
 
+# Master: Expert with a budget the player picks, in M4-seconds a move (the device's SAMD51 at
+# 120 MHz), mapped to nodes, never to a clock: Expert's 190 nodes cost at most 1.89 M4-s on
+# the suite (README), so NPS nodes a second keep the worst move inside the time chosen.
+MASTER_TIMES = (5, 10, 20)
+NPS = 90
+
+
+def master_cfg(seconds):
+    """The config of Master at `seconds` M4-s a move (an int, 2..60): Expert's player with
+    the nodes scaled: the whole decision, the turn search's pieces, the exact attack (wins
+    in 3), the guard's share and the cap on one answer."""
+    if not isinstance(seconds, int) or not 2 <= seconds <= 60:
+        raise ValueError("Master's time is a whole number of seconds from 2 to 60, not %r"
+                         % (seconds,))
+    cfg = dict(LEVELS["expert"])
+    budget = NPS * seconds
+    cfg["budget"] = budget
+    cfg["tcap"] = budget
+    cfg["sol"] = (20 * seconds, 15 * seconds, 1, 1)
+    cfg["optcap"] = 12 * seconds
+    return cfg
+
+
+def level_cfg(level, seconds=None):
+    """The config of `level`; "master" takes its `seconds`."""
+    if level == "master":
+        return master_cfg(seconds)
+    return LEVELS[level]
+
+
 def turn_cap(cfg, players, n, ncells, nsq):
     """Pieces of the turn search for a level's config on this board (0: it does not play).
     Scaled like the budget but exact on 11 x 11 (117 cells, 1,173 squares), the cap the lab
@@ -83,11 +113,12 @@ def turn_cap(cfg, players, n, ncells, nsq):
     return cfg.get("tcap", 0) * ncells * 1173 // (nsq * 117)
 
 
-def searcher(game, level):
+def searcher(game, level, cfg=None):
     """How `level` searches its turns on this game's board: None (Trainer, Easy: the best
     cell), "turns" (turns.Turns: the turn search) or "search" (search.Search: the old one).
     quadcore.ai makes that class, so each game loads only the code it plays."""
-    cfg = LEVELS[level]
+    if cfg is None:
+        cfg = LEVELS[level]
     if not cfg.get("k1"):
         return None
     geo = game.geo
@@ -117,8 +148,9 @@ class Two(Tss, Solve, Guard):
     Trainer and Easy play it as it is; Average and Expert through a subclass that searches
     (`searcher`): turns.Turns or search.Search."""
 
-    def __init__(self, game, level, rng):
-        cfg = LEVELS[level]
+    def __init__(self, game, level, rng, cfg=None):
+        if cfg is None:
+            cfg = LEVELS[level]
         r = game.rules
         self.b = game.board
         self.n = game.n
