@@ -311,12 +311,7 @@ def player(level):
         return Deeper(depth)
     from quadcore import ai
     if level.startswith("master:"):
-        try:
-            seconds = int(level[7:])
-        except ValueError:
-            seconds = 0
-        from quadcore.ai.two import master_cfg
-        master_cfg(seconds)  # ValueError for a bad time
+        master_times(level)  # ValueError for a bad time
         return None
     if level not in ai.LEVELS:
         raise ValueError("unknown level %r (%s, master:S, or partner-3 .. partner-6)"
@@ -324,12 +319,33 @@ def player(level):
     return None
 
 
-def level_turn(game, level, seed):
+def master_times(level):
+    """(seconds, ponder seconds or 0) of "master:S" or "master:S/P" (P: pondered on the
+    opponent's time with P M4-s a likely turn); ValueError for anything else."""
+    from quadcore.ai.two import master_cfg
+    spec = level[7:]
+    try:
+        if "/" in spec:
+            a, b = spec.split("/")
+            s, p = int(a), int(b)
+            master_cfg(p)
+        else:
+            s, p = int(spec), 0
+    except ValueError:
+        raise ValueError("master takes master:S or master:S/P (M4-seconds), not %r" % level)
+    master_cfg(s)
+    return s, p
+
+
+def level_turn(game, level, seed, ponder=None):
     """The turn of a quadcore level ("master:S": Master at S M4-s a move)."""
     from quadcore import ai
     if level.startswith("master:"):
-        return ai.choose(game, "master", seed, seconds=int(level[7:]))
+        return ai.choose(game, "master", seed, seconds=master_times(level)[0], ponder=ponder)
     return ai.choose(game, level, seed)
+
+
+PONDER_HITS = [0, 0]  # Master's turns answered from its ponder table / all its turns
 
 
 POT = (1, 4, 20, 1000)  # the greedy reference: a square through the cell holding 0..3 own
@@ -410,17 +426,29 @@ def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=N
             record.append(t)
     ref = opponent(against, seed)
     me = player(level)
+    ponder_s = master_times(level)[1] if level.startswith("master:") else 0
+    pondered = None
     lv_seat = 0 if level_first else 1
     while g.result is None:
         if g.turn == lv_seat:
             if me is None:
-                t = level_turn(g, level, seed)
+                t = level_turn(g, level, seed, pondered)
+                if pondered is not None:
+                    PONDER_HITS[0] += pondered.answer(g, seed, pondered.seconds) is not None
+                    PONDER_HITS[1] += 1
+                    pondered = None
             else:
                 t = me.choose(g)
                 if counts_out is not None:
                     counts_out.append(me.pieces)
                     me.pieces = 0
         else:
+            if ponder_s and g.turns > opening:
+                # Master thinks on the opponent's time: the whole ponder, then its move.
+                from quadcore.ai.ponder import Ponder
+                pondered = Ponder(g, seed, ponder_s)
+                for _ in pondered.run():
+                    pass
             t = ref.choose(g)
         g.play(t)
         if record is not None:

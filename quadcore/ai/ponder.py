@@ -110,25 +110,28 @@ class Ponder:
         self.finished = True
 
     def alternatives(self, g, seat):
-        """Fill self.likely up to `width` from the scan Expert just made for the human
-        (fast.ORDER: its best cells), the completion cells it must cover first."""
+        """Fill self.likely up to `width` from the scan Expert just made for the human: a
+        marble on each completion cell it must cover (stars on the others), then its best
+        cells by that scan (fast.ORDER) with stars on every completion cell."""
         from .fast import ORDER
         c = g.rules.seat_colours[seat][0]
         need = g.board.threat_cells(1 - c)
         stars = g.stars_left[seat]
         cand = []
-        if need:
-            if len(need) <= stars + 1:
-                for m in need:
-                    acts = [("star", y) for y in need if y != m]
-                    acts.append(("marble", m))
-                    cand.append(format_turn(acts, g.n))
-        else:
+        if len(need) > stars + 1:
+            return  # lost: Expert's guess is the turn
+        for m in need:
+            acts = [("star", y) for y in need if y != m]
+            acts.append(("marble", m))
+            cand.append(format_turn(acts, g.n))
+        if len(need) <= stars:
             cells = g.board.cells
             for i in range(len(ORDER)):
                 x = ORDER[i]
-                if not cells[x] and g.geo.valid[x]:
-                    cand.append(format_turn([("marble", x)], g.n))
+                if not cells[x] and g.geo.valid[x] and x not in need:
+                    acts = [("star", y) for y in need]
+                    acts.append(("marble", x))
+                    cand.append(format_turn(acts, g.n))
         for t in cand:
             if len(self.likely) >= self.width:
                 break

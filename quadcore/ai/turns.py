@@ -32,6 +32,7 @@ O1 = 1                       # an open square holding one marble of the side
 O2 = 6                       # ... two marbles
 FW = 40                      # a cell making two threes or more (a fork cell)
 PW = 13                      # an open two made (lost) through a pool cell since the root
+MQ = 0                       # every fork cell of the waiting side beyond the first: -MQ
 MT = 0                       # the mover's best fork cell making k threes: MT x (k - 1)
 OVER = 10                    # see turn_search
 WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
@@ -41,16 +42,17 @@ WIDTH = 3                    # turns searched at a node, and free cells ranked a
 GA = bytes((1, 3, 13, 61)[v] if v < 4 else 0 for v in range(40))
 GD = bytes((0, 2, 12, 60)[v] if v < 4 else 0 for v in range(40))
 
+MAXP = 6                     # plies of the deepest search (Master; Expert searches 3)
 ROOT = array("h")            # per cell: root value - 13 x its open twos at the root
 for _ in range(MAXCELLS):
     ROOT.append(0)
-NEED = bytearray(3 * 8)      # per ply: the opponent's completion cells (at most 8)
-NNEED = bytearray(3)
-TC = bytearray(3 * 16)       # per ply: each turn's marble cell (i < nneed: stars on the
+NEED = bytearray(MAXP * 8)   # per ply: the opponent's completion cells (at most 8)
+NNEED = bytearray(MAXP)
+TC = bytearray(MAXP * 16)    # per ply: each turn's marble cell (i < nneed: stars on the
 #                              other need cells; else stars on all of them)
-TOPI = bytearray(3 * WIDTH)  # per ply: the best turns' indices into TC, best first
-TOPV = array("i", (0, 0, 0, 0, 0, 0, 0, 0, 0))
-NTOP = bytearray(3)
+TOPI = bytearray(MAXP * WIDTH)  # per ply: the best turns' indices into TC, best first
+TOPV = array("i", [0] * (MAXP * WIDTH))
+NTOP = bytearray(MAXP)
 SCR = bytearray(64)
 
 
@@ -92,6 +94,9 @@ def evaluate(b, p, q, sp, sq):
             big -= H[j]
         if big > 1:
             v -= WIN // 4
+    if MQ and NF[q] > 1:
+        # p can take one of q's fork cells with its marble, not two: the rest cost p stars.
+        v -= MQ * (NF[q] - 1)
     return v + FW * (NF[p] - NF[q])
 
 
@@ -203,19 +208,49 @@ class Turns(Two):
             return s2
         return TC[16 * p + i] < TC[16 * p + i2]
 
-    def leaf(self, c, o, sc, so):
-        """Value for c to move at the last turn (ply 2)."""
+    def leaf(self, c, o, sc, so, p=2):
+        """Value for c to move at the last turn (ply p: 2, deeper for Master)."""
         b = self.b
         if self.nodes >= self.limit or b.nopen[c][3]:
             return evaluate(b, c, o, sc, so)
         if threat_cells(b, o, SCR, 0, 64) > sc + 1:
             return -WIN
-        n = self.ranked(2, c, o, sc, so)
+        n = self.ranked(p, c, o, sc, so)
         if n == -1:
             return WIN
         if not n:
             return evaluate(b, c, o, sc, so)
-        return TOPV[6]
+        return TOPV[3 * p]
+
+    def inner(self, p, c, o, sc, so, alpha, beta):
+        """Master's deeper plies: the value for c to move at ply p (2 .. depth - 1), its 3
+        best turns searched, alpha-beta; the last ply as `leaf`. No tick in here: a ply-1
+        answer's subtree is at most ~40 pieces at depth 4, ~130 at depth 5."""
+        if p >= self.depth - 1:
+            return self.leaf(c, o, sc, so, p)
+        b = self.b
+        if self.nodes >= self.limit or b.nopen[c][3]:
+            return evaluate(b, c, o, sc, so)
+        if threat_cells(b, o, SCR, 0, 64) > sc + 1:
+            return -WIN
+        n = self.ranked(p, c, o, sc, so)
+        if n == -1:
+            return WIN
+        if not n:
+            return evaluate(b, c, o, sc, so)
+        v = -2 * WIN
+        for r in range(n):
+            mark = self.npath
+            k = self.turn_put(p, TOPI[3 * p + r], c)
+            w = -self.inner(p + 1, o, c, so, sc - k, -beta, -alpha)
+            self.undo_to(mark)
+            if w > v:
+                v = w
+                if w > alpha:
+                    alpha = w
+                    if alpha >= beta:
+                        break
+        return v
 
     def turn_search(self, seat):
         """Generator: the turn for `seat` (a list of pieces) by the turn search."""
@@ -320,7 +355,10 @@ class Turns(Two):
                         on = True
                     mark = self.npath
                     k2 = self.turn_put(1, TOPI[3 + r], o)
-                    w = -self.leaf(c, o, sc, so - k2)
+                    if self.depth > 3:
+                        w = -self.inner(2, c, o, sc, so - k2, -beta, -alpha)
+                    else:
+                        w = -self.leaf(c, o, sc, so - k2)
                     self.undo_to(mark)
                     if w > v:
                         v = w

@@ -178,6 +178,7 @@ class Two(Tss, Solve, Guard):
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
         self.tcap = turn_cap(cfg, self.players, game.n, geo.ncells, geo.nsq)
+        self.depth = cfg.get("depth", 3)  # turns the turn search looks ahead (Master: more)
         if cfg.get("optcap"):
             self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
         self.npath = 0
