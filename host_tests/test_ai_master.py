@@ -173,3 +173,25 @@ def test_master_plays_the_other_games_as_expert():
     g = Game(players=3, size=9)
     g.play("e5")
     assert ai.choose(g, "master", 0, seconds=5) == ai.choose(g, "expert", 0)
+
+
+@pytest.mark.parametrize("seconds", [5, 10, 20])
+def test_master_ticks_stay_close_together(seconds):
+    """The shell may stop Master at any tick: the pieces tried between two ticks stay few
+    (Expert's ~60; Master's deeper search ticks only between first-reply answers)."""
+    from quadcore.ai import _player
+    worst = 0
+    for seed in range(4):
+        g = middle_game(seed, 8 + 2 * seed)
+        if g.result is not None:
+            continue
+        pl = _player(g, "master", seed, seconds)
+        last = 0
+        for step in pl.run():
+            if step is not None:
+                break  # the turn (the attack's nodes are added back to the count then)
+            n = pl.nodes
+            if n >= last:
+                worst = max(worst, n - last)
+            last = n
+    assert 0 < worst <= 100, worst

@@ -45,17 +45,28 @@ def autopsy(path, plies=3):
     tc = Tactics(11)
     out = {"file": Path(path).name, "turns": len(turns)}
     stars_cover = stars_free = 0
+    single = 0   # the level's turns starring a lone completion cell, its marble elsewhere
+    forks = 0    # the opponent's turns whose marble made two or more completion cells
+    mine = g.rules.seat_colours[seat][0]
     for i, t in enumerate(turns):
         mover = g.turn
+        acts = parse_turn(t, g.n)
         if mover == seat:
-            need = set(g.board.threat_cells(1 - g.rules.seat_colours[seat][0]))
-            for kind, x in parse_turn(t, g.n):
+            need = set(g.board.threat_cells(1 - mine))
+            for kind, x in acts:
                 if kind == "star":
                     if x in need:
                         stars_cover += 1
                     else:
                         stars_free += 1
+            if len(need) == 1 and acts[-1][1] not in need:
+                single += 1
+        else:
+            before = len(g.board.threat_cells(1 - mine))
         g.play(t)
+        if mover != seat and g.result is None:
+            if len(g.board.threat_cells(1 - mine)) - before >= 2:
+                forks += 1
         if mover == seat and g.result is None and "forced" not in out:
             if opp_wins(tc, g, plies):
                 out["forced"] = i
@@ -67,6 +78,8 @@ def autopsy(path, plies=3):
     g2 = Game(size=11)
     for t in turns[:-1]:
         g2.play(t)
+    out["single"] = single
+    out["forks"] = forks
     out["final_need"] = len(g2.board.threat_cells(g2.rules.seat_colours[1 - seat][0]))
     return out
 
@@ -76,10 +89,24 @@ def main(argv=None):
     ap.add_argument("dir")
     ap.add_argument("--plies", type=int, default=3)
     a = ap.parse_args(argv)
+    rows = []
     for p in sorted(Path(a.dir).glob("game-*.txt")):
         r = autopsy(p, a.plies)
         if r:
             print(r)
+            rows.append(r)
+    forced = [r for r in rows if "forced" in r]
+    if forced:
+        n = len(forced)
+        print("%d lost games, %d forced within %d plies after the level's turn: own turn %.1f "
+              "on average; stars left then %.1f (the opponent %.1f); stars spent covering "
+              "%.1f, elsewhere %.1f; lone threats starred %.1f a game; the opponent's forks "
+              "%.1f a game" % (
+                  len(rows), n, a.plies, sum(r["own_turn"] for r in forced) / n,
+                  sum(r["stars"][0] for r in forced) / n, sum(r["stars"][1] for r in forced) / n,
+                  sum(r["spent"][0] for r in forced) / n, sum(r["spent"][1] for r in forced) / n,
+                  sum(r["single"] for r in rows) / len(rows),
+                  sum(r["forks"] for r in rows) / len(rows)))
     return 0
 
 

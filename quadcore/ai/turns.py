@@ -32,10 +32,12 @@ O1 = 1                       # an open square holding one marble of the side
 O2 = 6                       # ... two marbles
 FW = 40                      # a cell making two threes or more (a fork cell)
 PW = 13                      # an open two made (lost) through a pool cell since the root
-MQ = 0                       # every fork cell of the waiting side beyond the first: -MQ
-MT = 0                       # the mover's best fork cell making k threes: MT x (k - 1)
+MT = 300                     # the mover's best fork cell making k threes: MT x (k - 1)
+#                              (issue 23: the second seat against the greedy reference)
 OVER = 10                    # see turn_search
 WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
+MAXW = 5                     # the widest (Master); per-ply slots of TOPI / TOPV (written 5
+#                              in the hot paths: a literal costs no lookup on the device)
 # Root one-ply weights per square counter (0..39): building for the mover (1, 3, 13, 61 for
 # 0..3 own marbles) and blocking the other (0, 2, 12, 60); dead squares (>= 8) nothing.
 # (bytes, not tuples: 40 bytes each on the device's heap instead of 160.)
@@ -50,8 +52,8 @@ NEED = bytearray(MAXP * 8)   # per ply: the opponent's completion cells (at most
 NNEED = bytearray(MAXP)
 TC = bytearray(MAXP * 16)    # per ply: each turn's marble cell (i < nneed: stars on the
 #                              other need cells; else stars on all of them)
-TOPI = bytearray(MAXP * WIDTH)  # per ply: the best turns' indices into TC, best first
-TOPV = array("i", [0] * (MAXP * WIDTH))
+TOPI = bytearray(MAXP * MAXW)  # per ply: the best turns' indices into TC, best first
+TOPV = array("i", [0] * (MAXP * MAXW))
 NTOP = bytearray(MAXP)
 SCR = bytearray(64)
 
@@ -94,9 +96,6 @@ def evaluate(b, p, q, sp, sq):
             big -= H[j]
         if big > 1:
             v -= WIN // 4
-    if MQ and NF[q] > 1:
-        # p can take one of q's fork cells with its marble, not two: the rest cost p stars.
-        v -= MQ * (NF[q] - 1)
     return v + FW * (NF[p] - NF[q])
 
 
@@ -114,8 +113,9 @@ class Turns(Two):
         for i in range(nt):
             TC[tb + i] = NEED[nb + i]
         k = nt
+        wd = self.width
         if nt <= sc:
-            # The best WIDTH free cells of the pool (ties: the lower cell).
+            # The best `width` free cells of the pool (ties: the lower cell).
             cells = b.cells
             valid = b.geo.valid
             lo = k
@@ -131,7 +131,7 @@ class Turns(Two):
                     j += 1
                 if j < nt:
                     continue
-                if k - lo == WIDTH:
+                if k - lo == wd:
                     k -= 1
                 j = k
                 while j > lo:
@@ -142,7 +142,7 @@ class Turns(Two):
                     j -= 1
                 TC[tb + j] = x
                 k += 1
-                if k - lo == WIDTH:
+                if k - lo == wd:
                     y = TC[tb + k - 1]
                     low = ROOT[y] + PW * (TWO[y] + TWO[MAXCELLS + y])
         return k
@@ -164,13 +164,14 @@ class Turns(Two):
     def ranked(self, p, c, o, sc, so):
         """Rank ply p's turns of c by the one-ply evaluation into TOPI / TOPV (best first,
         at most WIDTH; ties: fewer stars, then the lower cell); returns how many, or -1 with
-        TOPV[3p] = WIN for a turn whose fork o cannot cover (TOPI[3p] that turn)."""
+        TOPV[5p] = WIN for a turn whose fork o cannot cover (TOPI[5p] that turn)."""
         n = self.turn_gen(p, c, o, sc)
         if n < 0:
             return -1 - 1  # (never at an inner node: the caller checks first)
         b = self.b
         nt = NNEED[p]
-        tb = 3 * p
+        tb = 5 * p
+        wd = self.width
         m = 0
         for i in range(n):
             mark = self.npath
@@ -184,7 +185,7 @@ class Turns(Two):
             v = -evaluate(b, o, c, so, sc - k)
             self.undo_to(mark)
             # Insert (v, stars, cell); i >= nt have one star more than i < nt.
-            if m == WIDTH:
+            if m == wd:
                 if not self.better(p, i, v, TOPI[tb + m - 1], TOPV[tb + m - 1], nt):
                     continue
                 m -= 1
@@ -220,12 +221,46 @@ class Turns(Two):
             return WIN
         if not n:
             return evaluate(b, c, o, sc, so)
-        return TOPV[3 * p]
+        return TOPV[5 * p]
+
+    def ply2(self, i, r, c, o, sc, so, alpha, beta):
+        """Generator (Master, depth 4 and more): the value for c to move at ply 2, after
+        root turn i and answer r; ticks between its turns (the root turn and the answer
+        taken back, then put again: the pieces put again are not counted)."""
+        b = self.b
+        if self.nodes >= self.limit or b.nopen[c][3]:
+            return evaluate(b, c, o, sc, so)
+        if threat_cells(b, o, SCR, 0, 64) > sc + 1:
+            return -WIN
+        n = self.ranked(2, c, o, sc, so)
+        if n == -1:
+            return WIN
+        if not n:
+            return evaluate(b, c, o, sc, so)
+        v = -2 * WIN
+        for q in range(n):
+            mark = self.npath
+            k = self.turn_put(2, TOPI[10 + q], c)
+            w = -self.inner(3, o, c, so, sc - k, -beta, -alpha)
+            self.undo_to(mark)
+            if w > v:
+                v = w
+                if w > alpha:
+                    alpha = w
+                    if alpha >= beta:
+                        break
+            if self.nodes - self.ticked >= CHUNK and q + 1 < n:
+                self.undo_to(0)
+                self.ticked = self.nodes
+                yield None
+                k = self.turn_put(0, i, c) + self.turn_put(1, TOPI[5 + r], o)
+                self.nodes -= k + 2
+        return v
 
     def inner(self, p, c, o, sc, so, alpha, beta):
-        """Master's deeper plies: the value for c to move at ply p (2 .. depth - 1), its 3
-        best turns searched, alpha-beta; the last ply as `leaf`. No tick in here: a ply-1
-        answer's subtree is at most ~40 pieces at depth 4, ~130 at depth 5."""
+        """Master's deeper plies: the value for c to move at ply p (3 .. depth - 1), its
+        best turns searched, alpha-beta; the last ply as `leaf`. No tick in here: one ply-2
+        turn's subtree is ~20 pieces at depth 4."""
         if p >= self.depth - 1:
             return self.leaf(c, o, sc, so, p)
         b = self.b
@@ -241,7 +276,7 @@ class Turns(Two):
         v = -2 * WIN
         for r in range(n):
             mark = self.npath
-            k = self.turn_put(p, TOPI[3 * p + r], c)
+            k = self.turn_put(p, TOPI[5 * p + r], c)
             w = -self.inner(p + 1, o, c, so, sc - k, -beta, -alpha)
             self.undo_to(mark)
             if w > v:
@@ -354,9 +389,10 @@ class Turns(Two):
                         self.nodes -= k + 1
                         on = True
                     mark = self.npath
-                    k2 = self.turn_put(1, TOPI[3 + r], o)
+                    k2 = self.turn_put(1, TOPI[5 + r], o)
                     if self.depth > 3:
-                        w = -self.inner(2, c, o, sc, so - k2, -beta, -alpha)
+                        w = yield from self.ply2(i, r, c, o, sc, so - k2, -beta, -alpha)
+                        w = -w
                     else:
                         w = -self.leaf(c, o, sc, so - k2)
                     self.undo_to(mark)

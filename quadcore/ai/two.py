@@ -90,6 +90,12 @@ def master_cfg(seconds):
     budget = NPS * seconds
     cfg["budget"] = budget
     cfg["tcap"] = budget
+    # Wider from 5 s, deeper from 10 s: 3 turns a node fill ~250 pieces at most (more
+    # nodes alone buy nothing, README), 5 turns a node 3 deep up to ~900; 4 deep, 4 or 5
+    # wide, more. Deeper than 4 would put ~470 pieces between two ticks (ticks come only
+    # between the answers of the first reply ply: turns.inner).
+    cfg["depth"] = 3 if seconds < 10 else 4
+    cfg["width"] = 5 if seconds < 10 or seconds >= 20 else 4
     cfg["sol"] = (20 * seconds, 15 * seconds, 1, 1)
     cfg["optcap"] = 12 * seconds
     return cfg
@@ -179,6 +185,7 @@ class Two(Tss, Solve, Guard):
         self.optcap = INF
         self.tcap = turn_cap(cfg, self.players, game.n, geo.ncells, geo.nsq)
         self.depth = cfg.get("depth", 3)  # turns the turn search looks ahead (Master: more)
+        self.width = cfg.get("width", 3)  # turns it searches at a node (Master: up to 5)
         if cfg.get("optcap"):
             self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
         self.npath = 0
