@@ -195,3 +195,34 @@ def test_master_ticks_stay_close_together(seconds):
                 worst = max(worst, n - last)
             last = n
     assert 0 < worst <= 100, worst
+
+
+def test_a_closed_ponder_goes_on_where_it_stopped():
+    g = middle_game(7, 8)
+    whole, _ = pondered(g, 7, 5)
+    p = Ponder(g, 7, 5)
+    before = snapshot(g)
+    runs = 0
+    while not p.finished:
+        gen = p.run()
+        for i, _ in enumerate(gen):
+            if i == 9:
+                break
+        gen.close()
+        assert snapshot(g) == before
+        runs += 1
+    assert runs >= 3
+    assert p.likely == whole.likely and p.table == whole.table
+
+
+def test_no_ponder_once_the_human_has_put_a_piece():
+    g = middle_game(8, 8)
+    p = Ponder(g, 8, 5)
+    x = [y for y in range(len(g.cells)) if g.board.cells[y] == 0 and g.geo.valid[y]][0]
+    g.star(x)
+    with pytest.raises(ValueError):
+        next(p.run())
+    with pytest.raises(ValueError):
+        Ponder(g, 8, 5)
+    g.undo()
+    assert sum(1 for _ in p.run()) > 0  # back where it started: it runs

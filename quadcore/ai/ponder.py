@@ -41,6 +41,8 @@ class Ponder:
             raise ValueError("a ponder answers 1 to 8 likely turns, not %r" % (width,))
         if game.result is not None:
             raise ValueError("the game is over: there is nothing to ponder")
+        if game.begun:
+            raise ValueError("the turn has begun: ponder before the first piece")
         r = game.rules
         if r.players != 2 or r.per_turn != 1 or r.moves or r.claim:
             raise ValueError("pondering is for the two-player standard game")
@@ -51,6 +53,7 @@ class Ponder:
         self.start = position_key(game)
         self.likely = []   # the human's likely turns, most likely first (once known)
         self.table = []    # (position key, Master's answer), in the order found
+        self.next = 0      # the next likely turn to answer
         self.finished = False
 
     def answer(self, game, seed, seconds):
@@ -66,10 +69,12 @@ class Ponder:
 
     def run(self):
         """Generator: yields None at every tick (the game as the shell left it), returns
-        when every likely turn has its answer. Raises ValueError if the game moved on."""
+        when every likely turn has its answer. Raises ValueError if the game moved on or
+        has an unfinished turn (step it only before the human puts a piece down). Closed
+        and run again, it goes on where it stopped (a search cut off starts again)."""
         from . import think
         g = self.game
-        if position_key(g) != self.start:
+        if position_key(g) != self.start or g.begun:
             raise ValueError("the game is no longer where the ponder started")
         # 1. The human's likely turns.
         seat = g.turn
@@ -82,13 +87,13 @@ class Ponder:
                     turn = step
             self.likely.append(turn)
             self.alternatives(g, seat)
-        # 2. Master's answer to each.
-        for t in self.likely:
-            if self.finished:
-                break
+        # 2. Master's answer to each (after a close, a new run goes on from the next).
+        while self.next < len(self.likely):
+            t = self.likely[self.next]
             g.play(t)
             if g.result is not None:
                 g.undo()
+                self.next += 1
                 continue  # the human wins with it: nothing to answer
             key = position_key(g)
             gen = think(g, "master", self.seed, self.seconds)
@@ -107,6 +112,7 @@ class Ponder:
                 if g.turns != self.start[0]:
                     g.undo()
             self.table.append((key, reply))
+            self.next += 1
         self.finished = True
 
     def alternatives(self, g, seat):
