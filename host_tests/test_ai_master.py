@@ -226,3 +226,13 @@ def test_no_ponder_once_the_human_has_put_a_piece():
         Ponder(g, 8, 5)
     g.undo()
     assert sum(1 for _ in p.run()) > 0  # back where it started: it runs
+
+
+def test_a_hint_between_two_steps_does_not_spoil_the_ponder():
+    g = middle_game(9, 8)
+    whole, _ = pondered(g, 9, 5)
+    p = Ponder(g, 9, 5)
+    for i, _ in enumerate(p.run()):
+        if i in (7, 40):
+            ai.hint(g, 3)  # the shell asks for a hint mid-ponder (shared scratch buffers)
+    assert p.finished and p.table == whole.table

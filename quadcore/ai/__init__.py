@@ -23,6 +23,7 @@ from quadutil import Rng
 LEVELS = ("trainer", "easy", "average", "expert")
 MASTER = "master"
 MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose (two.MASTER_TIMES)
+RUNS = [0]  # searches started: a ponder resumes a search of its own only if none came since
 
 
 def think(game, level, seed=0, seconds=None, ponder=None):
@@ -40,6 +41,7 @@ def think(game, level, seed=0, seconds=None, ponder=None):
         raise ValueError("only Master takes a time and a ponder")
     if game.result is not None:
         raise ValueError("the game is over: there is no move to make")
+    RUNS[0] += 1
     if ponder is not None:
         turn = ponder.answer(game, seed, seconds)
         if turn is not None:

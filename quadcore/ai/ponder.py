@@ -54,6 +54,8 @@ class Ponder:
         self.likely = []   # the human's likely turns, most likely first (once known)
         self.table = []    # (position key, Master's answer), in the order found
         self.next = 0      # the next likely turn to answer
+        self.gen = None    # the search under way (kept over a close), and
+        self.stamp = 0     # ai.RUNS when it started
         self.finished = False
 
     def answer(self, game, seed, seconds):
@@ -70,24 +72,34 @@ class Ponder:
     def run(self):
         """Generator: yields None at every tick (the game as the shell left it), returns
         when every likely turn has its answer. Raises ValueError if the game moved on or
-        has an unfinished turn (step it only before the human puts a piece down). Closed
-        and run again, it goes on where it stopped (a search cut off starts again)."""
-        from . import think
+        the human's turn has begun (step it only before the human puts a piece down).
+        Closed and run again, it goes on where it stopped: the search it was in resumes
+        if no other search ran in between (they share scratch buffers), else restarts."""
+        from . import RUNS, think
         g = self.game
         if position_key(g) != self.start or g.begun:
             raise ValueError("the game is no longer where the ponder started")
+        if self.gen is not None and RUNS[0] != self.stamp:
+            self.gen.close()
+            self.gen = None
         # 1. The human's likely turns.
-        seat = g.turn
         if not self.likely:
+            if self.gen is None:
+                self.gen = think(g, "expert", self.seed)
+                self.stamp = RUNS[0]
             turn = None
-            for step in think(g, "expert", self.seed):
-                if step is None:
+            while turn is None:
+                turn = next(self.gen)
+                if turn is None:
                     yield None
-                else:
-                    turn = step
+                    if RUNS[0] != self.stamp:  # another search ran: this one restarts
+                        self.gen.close()
+                        self.gen = think(g, "expert", self.seed)
+                        self.stamp = RUNS[0]
+            self.gen = None
             self.likely.append(turn)
-            self.alternatives(g, seat)
-        # 2. Master's answer to each (after a close, a new run goes on from the next).
+            self.alternatives(g, g.turn)
+        # 2. Master's answer to each.
         while self.next < len(self.likely):
             t = self.likely[self.next]
             g.play(t)
@@ -96,21 +108,28 @@ class Ponder:
                 self.next += 1
                 continue  # the human wins with it: nothing to answer
             key = position_key(g)
-            gen = think(g, "master", self.seed, self.seconds)
             reply = None
             try:
+                if self.gen is None:
+                    self.gen = think(g, "master", self.seed, self.seconds)
+                    self.stamp = RUNS[0]
                 while reply is None:
-                    step = next(gen)
-                    if step is not None:
-                        reply = step
-                        break
-                    g.undo()
-                    yield None  # the shell's game, untouched
-                    g.play(t)
+                    reply = next(self.gen)
+                    if reply is None:
+                        g.undo()
+                        yield None  # the shell's game, untouched
+                        g.play(t)
+                        if RUNS[0] != self.stamp:  # another search ran: this one restarts
+                            self.gen.close()
+                            self.gen = think(g, "master", self.seed, self.seconds)
+                            self.stamp = RUNS[0]
+            except Exception:
+                self.gen = None
+                raise
             finally:
-                gen.close()  # (at a tick the search has taken back every piece it tried)
                 if g.turns != self.start[0]:
                     g.undo()
+            self.gen = None
             self.table.append((key, reply))
             self.next += 1
         self.finished = True
