@@ -25,7 +25,8 @@ class Checked(turns.Turns):
 
     def turn_search(self, seat):
         self.budget = 10 ** 6
-        self.cfg = dict(self.cfg, noise=0)  # (the lab's pool has no noise)
+        # (the lab's pool has no noise; the lab has no fork tempo: checked below)
+        self.cfg = dict(self.cfg, noise=0, mt=0)
         before = snapshot_board(self.b)
         turn = yield from turns.Turns.turn_search(self, seat)
         assert snapshot_board(self.b) == before
@@ -82,8 +83,9 @@ def test_fork_tempo_term_is_the_movers_best_fork_cell(monkeypatch):
     move when its best fork cell makes k threes (k <= the other's stars + 1, no completion
     cell of the other to cover); counted here from scratch with the partner's dicts."""
     monkeypatch.setattr(turns, "WIN", sparring.WIN)
-    mt = turns.MT
-    assert mt > 0
+    mt = two.LEVELS["expert"]["mt"]
+    assert mt > 0 and not two.LEVELS["average"].get("mt")
+    monkeypatch.setattr(turns, "MT", mt)
     n = bonus = 0
     for seed in (34, 35, 36):
         for g in positions(seed, 40):

@@ -32,8 +32,9 @@ O1 = 1                       # an open square holding one marble of the side
 O2 = 6                       # ... two marbles
 FW = 40                      # a cell making two threes or more (a fork cell)
 PW = 13                      # an open two made (lost) through a pool cell since the root
-MT = 300                     # the mover's best fork cell making k threes: MT x (k - 1)
-#                              (issue 23: the second seat against the greedy reference)
+MT = 0                       # the mover's best fork cell making k threes: MT x (k - 1);
+#                              the level's "mt" (Expert 300, issue 23: the second seat
+#                              against the greedy reference), set by turn_search
 OVER = 10                    # see turn_search
 WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
 MAXW = 5                     # the widest (Master); per-ply slots of TOPI / TOPV (written 5
@@ -289,6 +290,8 @@ class Turns(Two):
 
     def turn_search(self, seat):
         """Generator: the turn for `seat` (a list of pieces) by the turn search."""
+        global MT
+        MT = self.cfg.get("mt", 0)
         b = self.b
         c = self.colour[seat]
         o = 1 - c

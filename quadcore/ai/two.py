@@ -57,6 +57,10 @@ from .tss import Tss
 #         finds them, and without the threat-space search its search gets those nodes:
 #         with the attack halved too (sol 40, not 80) it scored 0.546 against the partner
 #         over 800 games (seeds 7, 3000, 5000, 11) instead of 0.521, in the same CPU time.
+#  mt     the turn search's fork tempo (turns.MT): the side to move gains mt x (k - 1) for
+#         its best fork cell making k threes. Expert 300: as second player against the
+#         greedy reference 0.16 -> 0.58, the partner 0.525 -> 0.540 (seed 5001, 200 games;
+#         docs/computer-player-seats.md). Average none: it lost as second (0.56 -> 0.31).
 #  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
 #         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
@@ -68,7 +72,7 @@ LEVELS = {
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
                    tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(40, 30, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
-                   tcap=160),
+                   tcap=160, mt=300),
 }
 
 
