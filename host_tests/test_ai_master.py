@@ -236,3 +236,28 @@ def test_a_hint_between_two_steps_does_not_spoil_the_ponder():
         if i in (7, 40):
             ai.hint(g, 3)  # the shell asks for a hint mid-ponder (shared scratch buffers)
     assert p.finished and p.table == whole.table
+
+
+def test_a_deeper_turn_search_ticks_and_leaves_the_board():
+    """turns.Turns searches 4 turns deep when a config asks (not shipped: an even horizon
+    played worse); its ticks stay close and the board is as passed at each."""
+    from quadcore.ai.turns import Turns
+    from quadutil import Rng
+    for seed in range(3):
+        g = middle_game(seed, 8 + 2 * seed)
+        if g.result is not None:
+            continue
+        before = snapshot(g)
+        pl = Turns(g, "master", Rng(seed), dict(master_cfg(10), depth=4, width=4))
+        last = worst = 0
+        turn = None
+        for step in pl.run():
+            assert snapshot(g) == before
+            if step is not None:
+                turn = step
+                break
+            if pl.nodes >= last:
+                worst = max(worst, pl.nodes - last)
+            last = pl.nodes
+        g.play(turn)
+        assert 0 < worst <= 100, worst

@@ -94,12 +94,12 @@ def master_cfg(seconds):
     budget = NPS * seconds
     cfg["budget"] = budget
     cfg["tcap"] = budget
-    # Wider from 5 s, deeper from 10 s: 3 turns a node fill ~250 pieces at most (more
-    # nodes alone buy nothing, README), 5 turns a node 3 deep up to ~900; 4 deep, 4 or 5
-    # wide, more. Deeper than 4 would put ~470 pieces between two ticks (ticks come only
-    # between the answers of the first reply ply: turns.inner).
-    cfg["depth"] = 3 if seconds < 10 else 4
-    cfg["width"] = 5 if seconds < 10 or seconds >= 20 else 4
+    # 5 turns a node, 3 deep (Expert: 3 turns). Measured against the greedy reference as
+    # second player (docs/computer-player-seats.md): 3 deep and 5 wide 0.88, 4 deep and 4
+    # wide 0.34 (an even horizon leaves the root side to move at the leaves), 5 deep and 3
+    # wide 0.53. turns.Turns searches deeper when asked (depth, up to MAXP plies).
+    cfg["depth"] = 3
+    cfg["width"] = 5
     cfg["sol"] = (20 * seconds, 15 * seconds, 1, 1)
     cfg["optcap"] = 12 * seconds
     return cfg
