@@ -1,0 +1,335 @@
+"""The computer player for the Quax family: four levels and a hint, one search for every
+rule set.
+
+    choose(game, level, seed=0) -> "c3" / "c3-d4" / "swap" / "pass"; the game is unchanged
+    think(game, level, seed=0)  -> generator: yields None while working, then the turn
+    hint(game, seed=0)          -> what Expert would play
+
+The evaluation is the shortest-path measure of connection games: for each colour, the
+fewest stones (and, in Quax and Link, link turns) still missing from an edge-to-edge chain,
+found by a label-correcting search over the cells (own stone 0, empty cell 1, enemy stone a
+wall; a diagonal step as the rule set allows: free in Crossway unless the enemy holds both
+other corners, along an existing or still possible link in Quickway, one turn more in Quax
+unless linked). Four such searches at the root (each colour from each of its edges) give,
+for every empty cell, the length of the shortest chain through it; cells on both sides'
+shortest chains come first. The higher levels then play the leading candidates on a copy
+of the cells and measure both sides again (one ply), Expert looking at more of them and at
+the crosscuts' links. Noise comes from the project's seeded generator (quadutil.Rng), so a
+move depends only on the position, the level and the seed. Nothing is allocated per search:
+every array is made once per board size (_Tables)."""
+
+from array import array
+
+from quadutil import Rng
+
+from .board import CROSSWAY, LINK, QUADREX, QUAX, QUICKWAY
+from .notation import LINKBASE, PASS, SWAP, format_move
+
+LEVELS = ("trainer", "easy", "average", "expert")
+# candidates measured after one ply, random points (0..noise-1, in quarters of a stone)
+# added to the root ranking
+SETTINGS = {
+    "trainer": (1, 12),
+    "easy": (1, 3),
+    "average": (5, 2),
+    "expert": (12, 1),
+}
+INF = 9999
+_T = None
+
+
+class _Tables:
+    """Per board size: the neighbour table and the scratch of every search."""
+
+    def __init__(self, n, rule):
+        N = n * n
+        self.n = n
+        self.N = N
+        self.rule = rule
+        # nb[x * 8 + k]: W E S N, then SW SE NW NE; -1 off the board
+        nb = array("h", bytes(2 * 8 * N))
+        for x in range(N):
+            f, r = x % n, x // n
+            k = 0
+            for df, dr in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1),
+                           (1, 1)):
+                ff, rr = f + df, r + dr
+                nb[x * 8 + k] = rr * n + ff if 0 <= ff < n and 0 <= rr < n else -1
+                k += 1
+        self.nb = nb
+        self.cells = bytearray(N)
+        self.links = bytearray(N)
+        self.d = tuple(array("H", bytes(2 * N)) for _ in range(4))
+        self.q = array("H", bytes(2 * N))
+        self.inq = bytearray(N)
+        self.rank = array("h", bytes(2 * N))   # root ranking of each cell (lower first)
+        self.cand = array("H", bytes(2 * N))
+
+
+def tables(n, rule):
+    global _T
+    if _T is None or _T.n != n:
+        _T = None
+        _T = _Tables(n, rule)
+    _T.rule = rule
+    return _T
+
+
+def spfa(t, c, side, dist):
+    """dist[x]: the cost of the cheapest run from colour c's edge `side` (0 bottom / left,
+    1 top / right) to x, x included; returns the cost to the other edge (INF if cut)."""
+    n = t.n
+    N = t.N
+    cells = t.cells
+    links = t.links
+    nb = t.nb
+    q = t.q
+    inq = t.inq
+    foe = 2 - c
+    rule = t.rule
+    diag = 8 if rule != QUADREX else 4
+    for i in range(N):
+        dist[i] = INF
+        inq[i] = 0
+    tail = 0
+    for i in range(n):
+        if c == 0:
+            x = i if side == 0 else N - n + i
+        else:
+            x = i * n if side == 0 else i * n + n - 1
+        v = cells[x]
+        if v == foe:
+            continue
+        dist[x] = 0 if v else 1
+        q[tail] = x
+        tail += 1
+        inq[x] = 1
+    head = 0
+    count = tail
+    if tail == N:
+        tail = 0
+    while count:
+        x = q[head]
+        head += 1
+        if head == N:
+            head = 0
+        count -= 1
+        inq[x] = 0
+        dx = dist[x]
+        base = x * 8
+        for k in range(diag):
+            y = nb[base + k]
+            if y < 0:
+                continue
+            v = cells[y]
+            if v == foe:
+                continue
+            nd = dx if v else dx + 1
+            if k >= 4:
+                # the block's other two corners, its lower-left cell and our diagonal
+                if k == 4:
+                    o1, o2, b, d = x - 1, x - n, y, 1
+                elif k == 5:
+                    o1, o2, b, d = x + 1, x - n, x - n, 2
+                elif k == 6:
+                    o1, o2, b, d = x - 1, x + n, x - 1, 2
+                else:
+                    o1, o2, b, d = x + 1, x + n, x, 1
+                lk = links[b]
+                if rule == CROSSWAY:
+                    if cells[o1] == foe and cells[o2] == foe:
+                        continue
+                elif lk:
+                    if lk != d:
+                        continue
+                elif rule == QUICKWAY:
+                    if cells[o1] == foe and cells[o2] == foe:
+                        continue
+                else:
+                    nd += 1
+            if nd < dist[y]:
+                dist[y] = nd
+                if not inq[y]:
+                    inq[y] = 1
+                    q[tail] = y
+                    tail += 1
+                    if tail == N:
+                        tail = 0
+                    count += 1
+    best = INF
+    for i in range(n):
+        if c == 0:
+            x = N - n + i if side == 0 else i
+        else:
+            x = i * n + n - 1 if side == 0 else i * n
+        if dist[x] < best:
+            best = dist[x]
+    return best
+
+
+def measure(t, c):
+    """Colour c's shortest-chain cost (one search)."""
+    return spfa(t, c, 0, t.d[0])
+
+
+class Player:
+    """One decision, stoppable between any two searches (run() is a generator)."""
+
+    def __init__(self, game, level, seed=0):
+        if level not in SETTINGS:
+            raise ValueError("unknown level %r (choose %s)" % (level, ", ".join(LEVELS)))
+        self.game = game
+        self.level = level
+        self.width, self.noise = SETTINGS[level]
+        self.rng = Rng(seed * 7919 + game.plies)
+        self.searches = 0
+
+    def _load(self):
+        g = self.game
+        t = tables(g.n, g.rule)
+        cells, links = g.board.cells, g.board.links
+        for i in range(t.N):
+            t.cells[i] = cells[i]
+            t.links[i] = links[i]
+        return t
+
+    def _value(self, t, c):
+        """Enemy's cost minus ours after a trial move (higher is better for c)."""
+        a = spfa(t, c, 0, t.d[0])
+        if a == 0:
+            return INF
+        self.searches += 2
+        return spfa(t, 1 - c, 0, t.d[1]) - a
+
+    def run(self):
+        g = self.game
+        c = g.turn
+        n = g.n
+        if g.result is not None:
+            raise ValueError("the game is over: there is no move to make")
+        if not g.has_move(c):
+            yield format_move(PASS, n)
+            return
+        t = self._load()
+        yield None
+        # Pie rule: as the first player open off-centre; as the second, take a central
+        # first stone.
+        if g.pie and g.plies == 0:
+            yield format_move((n // 2) * n + 1 if n > 5 else 1, n)
+            return
+        if g.can_swap():
+            x = 0
+            while not t.cells[x]:
+                x += 1
+            f, r = x % n, x // n
+            h = n // 2
+            if (f - h if f > h else h - f) <= n // 4 and (r - h if r > h else h - r) <= n // 4:
+                yield "swap"
+                return
+        e = 1 - c
+        da, db, ea, eb = t.d
+        dc = spfa(t, c, 0, da)
+        spfa(t, c, 1, db)
+        yield None
+        de = spfa(t, e, 0, ea)
+        spfa(t, e, 1, eb)
+        self.searches += 4
+        yield None
+        cells = t.cells
+        rank = t.rank
+        cand = t.cand
+        rng = self.rng
+        k = 0
+        cross = g.rule == CROSSWAY
+        for x in range(t.N):
+            if cells[x] or (cross and not g.board.crossway_ok(x, c)):
+                continue
+            a = da[x] + db[x] - 1 - dc
+            b = ea[x] + eb[x] - 1 - de
+            if a > 60:
+                a = 60
+            if b > 60:
+                b = 60
+            v = 4 * (a + b)
+            if self.noise > 1:
+                v += rng.below(self.noise)
+            # central cells first among equals
+            f, r = x % n, x // n
+            v = v * 64 + (f * 2 - n + 1 if f * 2 > n - 1 else n - 1 - f * 2) + \
+                (r * 2 - n + 1 if r * 2 > n - 1 else n - 1 - r * 2)
+            rank[x] = v
+            cand[k] = x
+            k += 1
+        # the few best, by selection (no sort, no list)
+        w = self.width if self.width else 1
+        if w > k:
+            w = k
+        for i in range(w):
+            best = i
+            for j in range(i + 1, k):
+                if rank[cand[j]] < rank[cand[best]]:
+                    best = j
+            cand[i], cand[best] = cand[best], cand[i]
+        move = cand[0] if k else -1
+        top = -INF
+        for i in range(w):
+            x = cand[i]
+            cells[x] = c + 1
+            v = self._value(t, c)
+            cells[x] = 0
+            if v > top:
+                top = v
+                move = x
+            yield None
+            if top == INF:
+                break
+        # Quax and Link: a link across a crosscut (both other corners the enemy's)
+        if (g.rule == QUAX or g.rule == LINK) and top < INF:
+            links = t.links
+            own = c + 1
+            foe = 2 - c
+            for y in range(n - 1):
+                for f in range(n - 1):
+                    b = y * n + f
+                    if links[b]:
+                        continue
+                    if cells[b] == own and cells[b + n + 1] == own and cells[b + 1] == foe \
+                            and cells[b + n] == foe:
+                        d = 1
+                    elif cells[b + 1] == own and cells[b + n] == own and cells[b] == foe \
+                            and cells[b + n + 1] == foe:
+                        d = 2
+                    else:
+                        continue
+                    links[b] = d
+                    v = self._value(t, c)
+                    links[b] = 0
+                    if v > top:
+                        top = v
+                        move = LINKBASE + 2 * b + d - 1
+                    yield None
+        if move < 0:
+            move = g.moves()[0]     # a full board: the first legal link
+        yield format_move(move, n)
+
+
+def think(game, level, seed=0):
+    """Start thinking; ValueError at once for a bad level or a finished game."""
+    if level not in LEVELS:
+        raise ValueError("unknown level %r (choose %s)" % (level, ", ".join(LEVELS)))
+    if game.result is not None:
+        raise ValueError("the game is over: there is no move to make")
+    return Player(game, level, seed).run()
+
+
+def choose(game, level, seed=0):
+    """The computer's turn as one line of notation; the game is left as it was."""
+    turn = None
+    for step in think(game, level, seed):
+        turn = step
+    return turn
+
+
+def hint(game, seed=0):
+    """What Expert would play for the side to move."""
+    return choose(game, "expert", seed)
