@@ -39,24 +39,43 @@ _T = None
 
 
 class _Tables:
-    """Per board size: the neighbour table and the scratch of every search."""
+    """Per board size: the neighbour tables and the scratch of every search."""
 
     def __init__(self, n, rule):
         N = n * n
         self.n = n
         self.N = N
         self.rule = rule
-        # nb[x * 8 + k]: W E S N, then SW SE NW NE; -1 off the board
-        nb = array("h", bytes(2 * 8 * N))
+        # nb[x * 4 + k]: the cell west, east, south, north of x; -1 off the board.
+        # dg[x * 16 + 4 * j ...]: the j-th diagonal step from x (SW SE NW NE): the cell
+        # reached, the block's two other corners, and 4 * (its lower-left cell) + which
+        # diagonal (1 "/", 2 "\\"); -1 for a step off the board.
+        nb = array("h", bytes(2 * 4 * N))
+        dg = array("h", bytes(2 * 16 * N))
         for x in range(N):
             f, r = x % n, x // n
             k = 0
-            for df, dr in ((-1, 0), (1, 0), (0, -1), (0, 1), (-1, -1), (1, -1), (-1, 1),
-                           (1, 1)):
+            for df, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 ff, rr = f + df, r + dr
-                nb[x * 8 + k] = rr * n + ff if 0 <= ff < n and 0 <= rr < n else -1
+                nb[x * 4 + k] = rr * n + ff if 0 <= ff < n and 0 <= rr < n else -1
                 k += 1
+            j = 0
+            for df, dr in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+                ff, rr = f + df, r + dr
+                i = x * 16 + 4 * j
+                j += 1
+                if not (0 <= ff < n and 0 <= rr < n):
+                    dg[i] = -1
+                    continue
+                y = rr * n + ff
+                o1, o2 = r * n + ff, rr * n + f
+                lo = min(x, y, o1, o2)
+                dg[i] = y
+                dg[i + 1] = o1
+                dg[i + 2] = o2
+                dg[i + 3] = 4 * lo + (1 if min(x, y) == lo else 2)
         self.nb = nb
+        self.dg = dg
         self.cells = bytearray(N)
         self.links = bytearray(N)
         self.d = tuple(array("H", bytes(2 * N)) for _ in range(4))
@@ -77,33 +96,39 @@ def tables(n, rule):
 
 def spfa(t, c, side, dist):
     """dist[x]: the cost of the cheapest run from colour c's edge `side` (0 bottom / left,
-    1 top / right) to x, x included; returns the cost to the other edge (INF if cut)."""
+    1 top / right) to x, x included; returns the cost to the other edge (INF if cut).
+    Label-correcting, a double-ended queue (a cell reached at no extra cost goes to the
+    front), each cell in it at most once: a ring of N slots."""
     n = t.n
     N = t.N
     cells = t.cells
     links = t.links
     nb = t.nb
+    dg = t.dg
     q = t.q
     inq = t.inq
     foe = 2 - c
     rule = t.rule
-    diag = 8 if rule != QUADREX else 4
+    diag = rule != QUADREX
+    cross = rule == CROSSWAY
+    quick = rule == QUICKWAY
     for i in range(N):
         dist[i] = INF
-        inq[i] = 0
     tail = 0
+    if c == 0:
+        x = 0 if side == 0 else N - n
+        step = 1
+    else:
+        x = 0 if side == 0 else n - 1
+        step = n
     for i in range(n):
-        if c == 0:
-            x = i if side == 0 else N - n + i
-        else:
-            x = i * n if side == 0 else i * n + n - 1
         v = cells[x]
-        if v == foe:
-            continue
-        dist[x] = 0 if v else 1
-        q[tail] = x
-        tail += 1
-        inq[x] = 1
+        if v != foe:
+            dist[x] = 0 if v else 1
+            q[tail] = x
+            tail += 1
+            inq[x] = 1
+        x += step
     head = 0
     count = tail
     if tail == N:
@@ -116,54 +141,87 @@ def spfa(t, c, side, dist):
         count -= 1
         inq[x] = 0
         dx = dist[x]
-        base = x * 8
-        for k in range(diag):
-            y = nb[base + k]
+        i = x * 4
+        e = i + 4
+        while i < e:
+            y = nb[i]
+            i += 1
             if y < 0:
                 continue
             v = cells[y]
             if v == foe:
                 continue
             nd = dx if v else dx + 1
-            if k >= 4:
-                # the block's other two corners, its lower-left cell and our diagonal
-                if k == 4:
-                    o1, o2, b, d = x - 1, x - n, y, 1
-                elif k == 5:
-                    o1, o2, b, d = x + 1, x - n, x - n, 2
-                elif k == 6:
-                    o1, o2, b, d = x - 1, x + n, x - 1, 2
-                else:
-                    o1, o2, b, d = x + 1, x + n, x, 1
-                lk = links[b]
-                if rule == CROSSWAY:
-                    if cells[o1] == foe and cells[o2] == foe:
-                        continue
-                elif lk:
-                    if lk != d:
-                        continue
-                elif rule == QUICKWAY:
-                    if cells[o1] == foe and cells[o2] == foe:
-                        continue
-                else:
-                    nd += 1
             if nd < dist[y]:
                 dist[y] = nd
                 if not inq[y]:
                     inq[y] = 1
-                    q[tail] = y
-                    tail += 1
-                    if tail == N:
-                        tail = 0
                     count += 1
+                    if nd == dx:
+                        head -= 1
+                        if head < 0:
+                            head = N - 1
+                        q[head] = y
+                    else:
+                        q[tail] = y
+                        tail += 1
+                        if tail == N:
+                            tail = 0
+        if not diag:
+            continue
+        i = x * 16
+        e = i + 16
+        while i < e:
+            y = dg[i]
+            if y < 0:
+                i += 4
+                continue
+            v = cells[y]
+            if v == foe:
+                i += 4
+                continue
+            nd = dx if v else dx + 1
+            bd = dg[i + 3]
+            lk = links[bd >> 2]
+            if cross:
+                if cells[dg[i + 1]] == foe and cells[dg[i + 2]] == foe:
+                    i += 4
+                    continue
+            elif lk:
+                if lk != bd & 3:
+                    i += 4
+                    continue
+            elif quick:
+                if cells[dg[i + 1]] == foe and cells[dg[i + 2]] == foe:
+                    i += 4
+                    continue
+            else:
+                nd += 1
+            i += 4
+            if nd < dist[y]:
+                dist[y] = nd
+                if not inq[y]:
+                    inq[y] = 1
+                    count += 1
+                    if nd == dx:
+                        head -= 1
+                        if head < 0:
+                            head = N - 1
+                        q[head] = y
+                    else:
+                        q[tail] = y
+                        tail += 1
+                        if tail == N:
+                            tail = 0
     best = INF
+    if c == 0:
+        x = N - n if side == 0 else 0
+    else:
+        x = n - 1 if side == 0 else 0
     for i in range(n):
-        if c == 0:
-            x = N - n + i if side == 0 else i
-        else:
-            x = i * n + n - 1 if side == 0 else i * n
         if dist[x] < best:
             best = dist[x]
+        x += step
     return best
 
 
