@@ -16,7 +16,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Folders whose modules form the project (a game package the lead merges later, such as
 # winquad/, joins when present); code.py and boot.py are the device's entry points.
-PACKAGES = ("quadutil", "quadcore", "lib/quadpocket", "tools", "winquad")
+PACKAGES = ("quadutil", "quadcore", "lib/quadpocket", "tools", "winquad", "quax")
 SCRIPTS = ("code.py", "boot.py")
 # lib/quadpocket modules loaded for the whole game: screens may import these directly.
 RESIDENT = {"quadpocket", "quadpocket.play", "quadpocket.view", "quadpocket.records",
@@ -170,6 +170,9 @@ def test_the_engine_imports_nothing_above_it(edges):
     assert bad == []
     bad = [(m, t) for m, ts in edges.items() if m.startswith("winquad")
            for t in ts if not t.startswith(("winquad", "quadutil"))]
+    assert bad == []
+    bad = [(m, t) for m, ts in edges.items() if m.startswith("quax")
+           for t in ts if not t.startswith(("quax", "quadutil"))]
     assert bad == []
     bad = [(m, t) for m, ts in edges.items() if m.startswith("quadutil")
            for t in ts if not t.startswith("quadutil")]

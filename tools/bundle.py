@@ -58,7 +58,8 @@ APP_PACKAGES = (("quadcore", "lib/quadcore"), ("lib/quadpocket", "lib/quadpocket
 # face by name, App.use, so face_roots() makes the import check follow it).
 # quadutil (crc16 and Rng, below both engines, so neither loads the other) goes the same
 # way: the import check names it if an engine needs it and it is missing.
-GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"))
+GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"),
+                 ("quax", "lib/quax"))
 VERSION_FILE = "lib/quadpocket/version.py"
 
 SKIP_DIRS = {"__pycache__", ".mypy_cache", ".pytest_cache", ".hypothesis"}
