@@ -175,8 +175,8 @@ class Game:
         if not self.plies:
             raise ValueError("nothing to undo")
         m = self.last()
-        log = self._log
-        del log[-2:]
+        # A new, shorter log (MicroPython's bytearray has no item deletion); undo is rare.
+        log = self._log = self._log[:len(self._log) - 2]
         self.board.reset()
         self._fresh()
         for i in range(0, len(log), 2):
