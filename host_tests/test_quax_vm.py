@@ -2,7 +2,7 @@
 MicroPython's WASI VM and on CircuitPython's unix VM; the live heap of the engine, the
 computer player and a game on CircuitPython's VM, and the smallest heap a whole game needs;
 the search allocates nothing; the player's moves fit the device budgets in fuel (WASI VM,
-117 M fuel ~ one M4-second: Trainer and Easy 0.3 s, Average 1.0 s, Expert 2.0 s) on the
+117 M fuel ~ one M4-second: Trainer and Easy 0.5 s, Average 1.0 s, Expert 2.0 s) on the
 suite's heaviest positions, and are the moves CPython plays."""
 
 import os
@@ -17,7 +17,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SCENARIOS = open(os.path.join(HERE, "quax_vm_scenarios.py")).read()
 
-BUDGET = {"trainer": 35_100_000, "easy": 35_100_000, "average": 117_000_000,
+BUDGET = {"trainer": 58_500_000, "easy": 58_500_000, "average": 117_000_000,
           "expert": 234_000_000}
 
 

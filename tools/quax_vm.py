@@ -9,8 +9,8 @@
     python -m tools.quax_vm --heap [--rules R --size N]
         live heap on CircuitPython's unix VM (tools/cpvm.py): the engine, the player, a game
     python -m tools.quax_vm --smallest [--rules R --size N]
-        the smallest -X heapsize (CircuitPython's VM) at which the engine and the player
-        (Average against Expert) play a whole game
+        the smallest -X heapsize (CircuitPython's VM, the bundle's .mpy files) at which the
+        engine and the player (Average against Expert) play a whole game
 
 Each (position, level) is two VM runs that build the game and import the player (and
 build its tables with one move); one then plays `ai.choose` and the other a no-op, so the
@@ -160,11 +160,12 @@ def resident_heap(rules="quax", size=11):
     return tuple(int(v) for v in cpvm.run(RESIDENT % (rules, size)).split())
 
 
-def plays_in(heap, rules="quax", size=11, mpy=False):
-    """True when a whole game (engine + player) completes at -X heapsize=heap."""
-    from tools import cpvm
+def plays_in(heap, rules="quax", size=11, mpy=True):
+    """True when a whole game (engine + player) completes at -X heapsize=heap, from the
+    bundle's .mpy files as the device loads them (tools/cpdevice.py)."""
+    from tools import cpdevice, cpvm
     try:
-        out = cpvm.run(WHOLE % (rules, size), heapsize=heap)
+        out = cpdevice.run_device(WHOLE % (rules, size), mpy=mpy, heapsize=heap)
     except cpvm.GuestError as e:
         if e.memory_error:
             return False
