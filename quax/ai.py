@@ -318,8 +318,13 @@ class Player:
             rank[x] = v
             cand[k] = x
             k += 1
-        # the few best, by selection (no sort, no list)
-        w = self.width if self.width else 1
+        # the few best, by selection (no sort, no list); on boards above 11 x 11 fewer, as
+        # each search costs more there (the device budget holds up to 19 x 19)
+        w = self.width
+        if t.N > 121:
+            w = w * 121 // t.N
+        if w < 1:
+            w = 1
         if w > k:
             w = k
         for i in range(w):
@@ -342,6 +347,7 @@ class Player:
             if top == INF:
                 break
         # Quax and Link: a link across a crosscut (both other corners the enemy's)
+        spare = 6 if t.N > 121 else INF     # link measurements allowed
         if (g.rule == QUAX or g.rule == LINK) and top < INF:
             links = t.links
             own = c + 1
@@ -359,6 +365,9 @@ class Player:
                         d = 2
                     else:
                         continue
+                    if not spare:
+                        continue
+                    spare -= 1
                     links[b] = d
                     v = self._value(t, c)
                     links[b] = 0

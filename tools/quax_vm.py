@@ -5,7 +5,8 @@
         tools/mpvm.py), every position of the suite and level
     python -m tools.quax_vm --make
         writes the suite (host_tests/data/quax_suite.txt): positions from Expert-Average
-        games of every rule set at its default size and of Crossway and Quax on 9 x 9
+        games of every rule set at its default size, of Crossway and Quax on 9 x 9, of Quax
+        on 13 x 13 and of Crossway on 19 x 19
     python -m tools.quax_vm --heap [--rules R --size N]
         live heap on CircuitPython's unix VM (tools/cpvm.py): the engine, the player, a game
     python -m tools.quax_vm --smallest [--rules R --size N]
@@ -28,7 +29,7 @@ from tools import mpvm
 SUITE = Path(__file__).resolve().parent.parent / "host_tests" / "data" / "quax_suite.txt"
 LEVELS = ("trainer", "easy", "average", "expert")
 SUITE_GAMES = (("quax", 11), ("link", 8), ("quickway", 9), ("crossway", 9), ("quadrex", 9),
-               ("crossway", 9), ("quax", 9))
+               ("crossway", 9), ("quax", 9), ("quax", 13), ("crossway", 19))
 
 
 def load_suite(path=SUITE):
@@ -48,7 +49,7 @@ def load_suite(path=SUITE):
 
 def make_suite(path=SUITE):
     """Positions after the 3rd turn, at a third and at two thirds of an Expert-Average game
-    (seeds 1 and 2 for the repeated rule sets): 21 positions."""
+    (seeds 1, 2, 3 for the repeated rule sets): 27 positions."""
     from quax import Game, ai
     blocks = []
     seen = {}
