@@ -87,13 +87,25 @@ def main(argv=None):
     ap.add_argument("--pie", choices=("on", "off"), default="on")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--pairs", default=DEFAULT_PAIRS)
+    ap.add_argument("--every", type=int, default=0,
+                    help="also print the running score every N games")
     a = ap.parse_args(argv)
     for rules in a.rules.split(","):
         print("%s %dx%d, pie %s, %d games a pair, seats swapped" % (
             rules, a.size, a.size, a.pie, a.games), flush=True)
         for pair in a.pairs.split(","):
             x, y = pair.split(":")
-            wins, played = run_pair(rules, a.size, a.pie == "on", x, y, a.games)
+            tally = [0, 0, 0]
+
+            def progress(i, won, g, x=x, y=y, tally=tally):
+                tally[i % 2] += 1 if won else 0
+                tally[2] = i + 1
+                if a.every and tally[2] % a.every == 0:
+                    print("    after %d: %s %d/%d first, %d/%d second" % (
+                        tally[2], x, tally[0], (tally[2] + 1) // 2, tally[1], tally[2] // 2),
+                        flush=True)
+
+            wins, played = run_pair(rules, a.size, a.pie == "on", x, y, a.games, progress)
             print("  %-8s vs %-8s first %s  second %s  all %s" % (
                 x, y, fmt(wins[0], played[0]), fmt(wins[1], played[1]),
                 fmt(wins[0] + wins[1], played[0] + played[1])), flush=True)
