@@ -83,6 +83,8 @@ class _Tables:
         self.inq = bytearray(N)
         self.rank = array("h", bytes(2 * N))   # root ranking of each cell (lower first)
         self.cand = array("H", bytes(2 * N))
+        self.cut = False     # Expert's reading of crosscuts (see spfa)
+        self.tomove = 0      # the colour to move in the position searched
 
 
 def tables(n, rule):
@@ -112,6 +114,7 @@ def spfa(t, c, side, dist):
     diag = rule != QUADREX
     cross = rule == CROSSWAY
     quick = rule == QUICKWAY
+    late = t.cut and c != t.tomove      # the enemy moves first: it links a crosscut
     for i in range(N):
         dist[i] = INF
     tail = 0
@@ -196,6 +199,11 @@ def spfa(t, c, side, dist):
                     i += 4
                     continue
             else:
+                # Quax, Link: one turn more for the link; Expert reads a crosscut (both other
+                # corners the enemy's) as lost when the enemy moves next (it links first)
+                if late and cells[dg[i + 1]] == foe and cells[dg[i + 2]] == foe:
+                    i += 4
+                    continue
                 nd += 1
             i += 4
             if nd < dist[y]:
@@ -253,6 +261,7 @@ class Player:
 
     def _value(self, t, c):
         """Enemy's cost minus ours after a trial move (higher is better for c)."""
+        t.tomove = 1 - c
         a = spfa(t, c, 0, t.d[0])
         if a == 0:
             return INF
@@ -269,6 +278,8 @@ class Player:
             yield format_move(PASS, n)
             return
         t = self._load()
+        t.cut = self.level == "expert"
+        t.tomove = c
         yield None
         # Pie rule: as the first player open off-centre; as the second, take a central
         # first stone.
