@@ -281,10 +281,14 @@ class Player:
         t.cut = self.level == "expert"
         t.tomove = c
         yield None
-        # Pie rule: as the first player open off-centre; as the second, take a central
-        # first stone.
+        # Pie rule: as the first player open off-centre (Expert: next to the centre, which
+        # MCTS-1000 seldom takes; the lower levels on file b); as the second, take a
+        # central first stone.
         if g.pie and g.plies == 0:
-            yield format_move((n // 2) * n + 1 if n > 5 else 1, n)
+            if self.level == "expert":
+                yield format_move((n // 2) * n + n // 2 - 1, n)
+            else:
+                yield format_move((n // 2) * n + 1 if n > 5 else 1, n)
             return
         if g.can_swap():
             x = 0

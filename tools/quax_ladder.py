@@ -63,11 +63,12 @@ def fmt(k, n):
     return "%3d/%-3d %5.1f%% [%4.1f, %5.1f]" % (k, n, 100.0 * k / max(n, 1), 100 * lo, 100 * hi)
 
 
-def run_pair(rules, size, pie, a, b, games, progress=None):
+def run_pair(rules, size, pie, a, b, games, progress=None, first=0):
+    """a's wins and games as (first player, second player), games first..games-1."""
     pa, pb = player(a), player(b)
     wins = [0, 0]
     played = [0, 0]
-    for i in range(games):
+    for i in range(first, games):
         seat_a = i % 2
         first, second = (pa, pb) if seat_a == 0 else (pb, pa)
         w, g = play_game(rules, size, pie, first, second, i)
@@ -87,6 +88,9 @@ def main(argv=None):
     ap.add_argument("--pie", choices=("on", "off"), default="on")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--pairs", default=DEFAULT_PAIRS)
+    ap.add_argument("--first", type=int, default=0,
+                    help="start at game K (to split one ladder over several processes: "
+                    "every game depends only on its number)")
     ap.add_argument("--every", type=int, default=0,
                     help="also print the running score every N games")
     a = ap.parse_args(argv)
@@ -95,17 +99,18 @@ def main(argv=None):
             rules, a.size, a.size, a.pie, a.games), flush=True)
         for pair in a.pairs.split(","):
             x, y = pair.split(":")
-            tally = [0, 0, 0]
+            tally = [0, 0, 0]   # a's wins first, second; games played
 
             def progress(i, won, g, x=x, y=y, tally=tally):
                 tally[i % 2] += 1 if won else 0
-                tally[2] = i + 1
+                tally[2] = i + 1 - a.first
                 if a.every and tally[2] % a.every == 0:
                     print("    after %d: %s %d/%d first, %d/%d second" % (
-                        tally[2], x, tally[0], (tally[2] + 1) // 2, tally[1], tally[2] // 2),
+                        i + 1, x, tally[0], (tally[2] + 1) // 2, tally[1], tally[2] // 2),
                         flush=True)
 
-            wins, played = run_pair(rules, a.size, a.pie == "on", x, y, a.games, progress)
+            wins, played = run_pair(rules, a.size, a.pie == "on", x, y, a.games, progress,
+                                    a.first)
             print("  %-8s vs %-8s first %s  second %s  all %s" % (
                 x, y, fmt(wins[0], played[0]), fmt(wins[1], played[1]),
                 fmt(wins[0] + wins[1], played[0] + played[1])), flush=True)
