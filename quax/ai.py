@@ -83,6 +83,8 @@ class _Tables:
         self.inq = bytearray(N)
         self.rank = array("h", bytes(2 * N))   # root ranking of each cell (lower first)
         self.cand = array("H", bytes(2 * N))
+        self.fst = array("H", bytes(2 * N))    # Quadrex: stones to look around
+        self.fl = array("H", bytes(2 * N))     # Quadrex: cells a trial move filled
         self.cut = False     # Expert's reading of crosscuts (see spfa)
         self.tomove = 0      # the colour to move in the position searched
 
@@ -233,6 +235,57 @@ def spfa(t, c, side, dist):
     return best
 
 
+def fill(t, x):
+    """Quadrex: the fills a stone on x brings (the engine's rule, board.Board._cascade), on
+    the scratch cells; returns how many, listed in t.fl for the caller to take back."""
+    n = t.n
+    cells = t.cells
+    st = t.fst
+    fl = t.fl
+    k = 0
+    sp = 1
+    st[0] = x
+    while sp:
+        sp -= 1
+        s = st[sp]
+        f = s % n
+        r = s // n
+        for j in range(4):
+            bf = f - 1 + (j & 1)
+            br = r - 1 + (j >> 1)
+            if bf < 0 or br < 0 or bf >= n - 1 or br >= n - 1:
+                continue
+            b = br * n + bf
+            c0 = cells[b]
+            c1 = cells[b + 1]
+            c2 = cells[b + n]
+            c3 = cells[b + n + 1]
+            e = -1
+            if not c0:
+                if c1 and c1 == c2 and c3 and c3 != c1:
+                    e = b
+                    v = c1
+            elif not c1:
+                if c0 == c3 and c2 and c2 != c0:
+                    e = b + 1
+                    v = c0
+            elif not c2:
+                if c0 == c3 and c1 != c0:
+                    e = b + n
+                    v = c0
+            elif not c3:
+                if c1 == c2 and c0 != c1:
+                    e = b + n + 1
+                    v = c1
+            if e >= 0:
+                cells[e] = v
+                fl[k] = e
+                k += 1
+                st[sp] = e
+                sp += 1
+    return k
+
+
 def measure(t, c):
     """Colour c's shortest-chain cost (one search)."""
     return spfa(t, c, 0, t.d[0])
@@ -353,8 +406,11 @@ class Player:
         for i in range(w):
             x = cand[i]
             cells[x] = c + 1
+            nf = fill(t, x) if g.rule == QUADREX else 0
             v = self._value(t, c)
             cells[x] = 0
+            for j in range(nf):
+                cells[t.fl[j]] = 0
             if v > top:
                 top = v
                 move = x
