@@ -137,3 +137,26 @@ def test_vm_moves_are_the_host_moves(costs):
             for t in turns:
                 g.play(t)
             assert ai.choose(g, level, 0) == res[level][3], (name, level)
+
+
+TURN_SETUP = """
+from quax.board import Board
+boards = [Board(9, rule) for rule in range(5)]
+def turns(boards):
+    for b in boards:
+        b.reset()
+        for x in (40, 30, 31, 41, 50, 49, 32, 22, 39, 48, 21, 58, 12, 3):
+            b.drop(x, 0 if b.stones % 2 == 0 else 1)
+        b.link(39, 1)
+        b.won(0)
+        b.won(1)
+turns(boards)
+"""
+
+
+def test_a_turn_of_the_core_allocates_nothing():
+    """Drops (with Quickway's links, Crossway's diagonal unions, Quadrex's fills), links and
+    win tests on the unchecked board allocate nothing (MicroPython's WASI VM)."""
+    m = mpvm.measure(TURN_SETUP, "turns(boards)")
+    assert m.bytes_allocated == 0
+    assert m.fuel > 100_000

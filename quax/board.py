@@ -151,35 +151,32 @@ class Board:
         if r < n - 1 and cells[x + n] == own:
             self.union(x, x + n)
         rule = self.rule
-        if rule == CROSSWAY:
-            for dx in (-n - 1, -n + 1, n - 1, n + 1):
-                if self._diag(f, r, dx) and cells[x + dx] == own:
-                    self.union(x, x + dx)
-        elif rule == QUICKWAY:
-            links = self.links
-            for dx in (-n - 1, -n + 1, n - 1, n + 1):
-                if self._diag(f, r, dx) and cells[x + dx] == own:
-                    y = x + dx
-                    lo = x if x < y else y
-                    hi = x + y - lo
-                    # The block's lower-left cell and which diagonal joins lo and hi.
-                    if hi - lo == n + 1:
-                        b, d = lo, 1
-                    else:
-                        b, d = lo - 1, 2
-                    if not links[b]:
-                        links[b] = d
-                        self.union(x, y)
-
-    def _diag(self, f, r, dx):
-        n = self.n
-        if dx == -n - 1:
-            return f > 0 and r > 0
-        if dx == -n + 1:
-            return f < n - 1 and r > 0
-        if dx == n - 1:
-            return f > 0 and r < n - 1
-        return f < n - 1 and r < n - 1
+        if rule != CROSSWAY and rule != QUICKWAY:
+            return
+        links = self.links
+        # the four diagonal neighbours SW, SE, NW, NE (index arithmetic: no tuple to build)
+        for j in range(4):
+            ff = f - 1 + 2 * (j & 1)
+            rr = r - 1 + 2 * (j >> 1)
+            if ff < 0 or rr < 0 or ff >= n or rr >= n:
+                continue
+            y = rr * n + ff
+            if cells[y] != own:
+                continue
+            if rule == CROSSWAY:
+                self.union(x, y)
+            else:
+                lo = x if x < y else y
+                # The block's lower-left cell and which diagonal joins lo and the other.
+                if x + y - lo - lo == n + 1:
+                    b = lo
+                    d = 1
+                else:
+                    b = lo - 1
+                    d = 2
+                if not links[b]:
+                    links[b] = d
+                    self.union(x, y)
 
     def _cascade(self, x):
         """Quadrex: fill the fourth point of every 3/4 stymie with the pair's colour, looking
@@ -195,11 +192,13 @@ class Board:
             s = st[sp]
             f = s % n
             r = s // n
-            for b in (s - n - 1, s - n, s - 1, s):
-                bf = f - 1 if b == s - n - 1 or b == s - 1 else f
-                br = r - 1 if b < s - 1 else r
+            # its blocks lower-left, lower-right, upper-left, upper-right (no tuple built)
+            for j in range(4):
+                bf = f - 1 + (j & 1)
+                br = r - 1 + (j >> 1)
                 if bf < 0 or br < 0 or bf >= n - 1 or br >= n - 1:
                     continue
+                b = br * n + bf
                 e = self._stymie(b)
                 if e >= 0:
                     i = e - b
