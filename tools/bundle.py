@@ -63,7 +63,7 @@ APP_PACKAGES = (("quadcore", "lib/quadcore"), ("lib/quadpocket", "lib/quadpocket
 # quadutil (crc16 and Rng, below both engines, so neither loads the other) goes the same
 # way: the import check names it if an engine needs it and it is missing.
 GAME_PACKAGES = (("quadutil", "lib/quadutil"), ("winquad", "lib/winquad"),
-                 ("corners", "lib/corners"))
+                 ("corners", "lib/corners"), ("quax", "lib/quax"))
 # Game faces: every lib/face_<game>/ package of the source tree (docs/shell.md) ships as
 # lib/face_<game>/; its modules are loaded by name (App.use), so face_roots() names them.
 FACE_PREFIX = "face_"
