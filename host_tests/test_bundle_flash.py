@@ -490,6 +490,25 @@ def test_app_only_leaves_the_libraries_alone(tmp_path, bundled):
     assert not (drive / "lib/adafruit_touchscreen.py").exists()
 
 
+def test_app_only_carries_every_game(tmp_path):
+    """An app-only flash writes every engine and face of the bundle (regression: the face
+    folders and the engines after winquad were left out) and leaves the libraries."""
+    from tools.flash import make_plan
+    bundle = tmp_path / "bundle"
+    files = ("code.py", "boot.py", "lib/quadpocket/app.mpy", "lib/face_still/start.mpy",
+             "lib/face_winther/__init__.mpy", "lib/quax/game.mpy", "lib/corners/game.mpy",
+             "lib/quadutil/__init__.mpy", "lib/adafruit_ticks.mpy")
+    for rel in files:
+        (bundle / rel).parent.mkdir(parents=True, exist_ok=True)
+        (bundle / rel).write_bytes(b"C\x06" + rel.encode())
+    drive = fake_drive(tmp_path)
+    (drive / "lib/face_gone").mkdir(parents=True)
+    (drive / "lib/face_gone/old.mpy").write_bytes(b"C\x06")
+    writes, removals, _ = make_plan(bundle, drive, app_only=True)
+    assert sorted(rel for rel, _, _ in writes) == sorted(f for f in files if "adafruit" not in f)
+    assert [rel for rel, _ in removals] == ["lib/face_gone/old.mpy"]
+
+
 def test_dry_run_changes_nothing(tmp_path, bundled):
     drive = fake_drive(tmp_path)
     (drive / "lib/quadcore").mkdir(parents=True)

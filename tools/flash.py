@@ -34,12 +34,14 @@ import shutil
 import sys
 from pathlib import Path
 
-from tools.bundle import DEFAULT_OUT
+from tools.bundle import APP_PACKAGES, DEFAULT_OUT, FACE_PREFIX, GAME_PACKAGES
 
 SUPPORTED_MAJORS = (9, 10)
 DRIVE_PATTERNS = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY",
                   "/Volumes/CIRCUITPY")
-OWN_PACKAGES = ("lib/quadcore", "lib/quadpocket", "lib/winquad")  # winquad: the second game
+# Our packages on the drive: every engine and the shell as the bundle ships them, and the
+# faces (lib/face_<game>/, matched by prefix below); quadutil is ours too.
+OWN_PACKAGES = tuple(dest for _, dest in APP_PACKAGES + GAME_PACKAGES)
 ENTRY_FILES = ("boot.py", "code.py")  # written last, in this order: code.py is the very last
 # CircuitPython runs the first of these it finds; any before code.py would hide our game.
 RUN_ORDER = ("code.txt", "code.py", "main.txt", "main.py")
@@ -117,6 +119,11 @@ def _same(a, b):
     return a.read_bytes() == b.read_bytes()
 
 
+def _ours(rel):
+    """Whether a drive path is in one of our packages (an engine, the shell, a face)."""
+    return rel.startswith(tuple(d + "/" for d in OWN_PACKAGES) + ("lib/" + FACE_PREFIX,))
+
+
 def _owned_units(bundle_files, app_only):
     """Folders (as "lib/x/") and module stems (as "lib/x") whose stale files we may delete."""
     folders, stems = set(p + "/" for p in OWN_PACKAGES), set()
@@ -140,7 +147,7 @@ def make_plan(bundle, drive, app_only=False):
     wanted = _files(bundle)
     if app_only:
         wanted = {rel: p for rel, p in wanted.items()
-                  if rel in ENTRY_FILES or rel.startswith(tuple(d + "/" for d in OWN_PACKAGES))}
+                  if rel in ENTRY_FILES or _ours(rel)}
     present = _files(drive)
 
     for rel in wanted:
@@ -166,7 +173,7 @@ def make_plan(bundle, drive, app_only=False):
     for rel, path in sorted(present.items()):
         if rel in wanted:
             continue
-        stale = (rel.startswith(tuple(folders))
+        stale = (rel.startswith(tuple(folders)) or _ours(rel)
                  or (rel.endswith((".py", ".mpy")) and rel.rsplit(".", 1)[0] in stems)
                  or (rel.endswith(TMP_SUFFIX) and Path(rel).name.startswith(".")))
         if stale:
