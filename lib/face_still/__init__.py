@@ -141,7 +141,7 @@ def cursor(play):
     if g.current:
         return tuple(_ends(g.current))
     t = g.turns
-    if t == 0:
+    if t == 0 or g.quad and g.result is not None:  # a won quad: only its marbles ringed
         return ()
     # Against the computer its move is marked if "show move" is on; pass-and-play
     # marks every other seat's last turn (the next player saw none of them made).
