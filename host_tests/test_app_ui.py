@@ -460,7 +460,8 @@ def test_the_win_rings_the_four_marbles_and_draws_the_square_through_them(size, 
     b.outline.hidden = False
     # Undo takes the end back: the line and the rings go
     d.press("undo")
-    assert b.outline is None and app.play.hint == ()
+    assert b.outline is None and g.result is None
+    assert tile(app, cells[0]) == view.T_MARBLE           # e5 / e4: no longer ringed
 
 
 def screen_bytes(p):

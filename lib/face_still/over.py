@@ -4,9 +4,9 @@ a game ends (or a finished game is shown) and dropped again right after.
 
 The winning square is a line (two vectorio polygons, dark and then bright on top) whose
 corners are the four winning marbles' centres, and those four marbles wear the ringed
-tile (play.hint: the board's own tile, nothing drawn); upright and tilted squares read
-alike and the line never leaves the board (test_app_ui.py checks every square of every
-size). Both exist only while a finished game is shown.
+tile (face_still.cursor gives the quad once it has won: the board's own tile, nothing
+drawn); upright and tilted squares read alike and the line never leaves the board
+(test_app_ui.py checks every square of every size). Both exist only while a finished game is shown.
 """
 
 import displayio
@@ -20,12 +20,8 @@ _REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short",
 
 
 def _outline(play, g):
-    if g.quad:
-        # the four marbles ringed (render: a marble in play.hint gets the ringed tile;
-        # after_change and undo clear it), then the line through their centres
-        play.hint = tuple(g.quad)
-        if play.board.outline is None:
-            outline(play.board, g.quad)
+    if g.quad and play.board.outline is None:
+        outline(play.board, g.quad)
 
 
 def game_over(play, fresh):
