@@ -301,17 +301,12 @@ def test_pass_and_play_quad_ends_the_game_and_logs_the_record():
     assert g.result == ("win", 0, "quad")
     assert "Player 1 wins" in info_text(app)
     assert app.play.board.outline is not None
-    # the quad outline runs just outside the corner cells (over.outline: cell // 2 +
-    # width + 1 px out from the edge d4-f5): the point that far out from the edge's
-    # midpoint is bright green
+    # the quad's line runs through the marbles' centres: the middle of the edge d4-f5
+    # is bright green (over.outline)
     bd = app.play.board
     pts = [bd.centre(parse_cell(c, 11)) for c in ("d4", "f5", "e7", "c6")]
-    cx, cy = sum(x for x, _ in pts) / 4, sum(y for _, y in pts) / 4
-    mx, my = (pts[0][0] + pts[1][0]) / 2, (pts[0][1] + pts[1][1]) / 2
-    ln = ((mx - cx) ** 2 + (my - cy) ** 2) ** 0.5
-    off = bd.cell // 2 + max(1, bd.cell // 10) + 1
-    out = (round(mx + (mx - cx) * off / ln), round(my + (my - cy) * off / ln))
-    assert close(p.pixel(*out), rgb(NORMAL[view.QUAD]))
+    mid = ((pts[0][0] + pts[1][0]) // 2, (pts[0][1] + pts[1][1]) // 2)
+    assert close(p.pixel(*mid), rgb(NORMAL[view.QUAD]))
     assert "d4" in p.logs and "c6" in p.logs
     assert any(line.startswith("# result: win seat 1") for line in p.logs)
     # taps on the board do nothing now; Undo takes the winning marble back

@@ -368,11 +368,66 @@ def test_every_offered_combination_starts_as_shown():
 
 # --- the win outline -------------------------------------------------------------------
 
+def all_squares(n):
+    """Every square on an n x n board: its corner cells (index row * n + column, row 0 at
+    the bottom) in order around it, upright and tilted."""
+    out = []
+    for a in range(1, n):
+        for b in range(0, n - a):
+            for x0 in range(n):
+                for y0 in range(n):
+                    pts = ((x0, y0), (x0 + a, y0 + b), (x0 + a - b, y0 + a + b),
+                           (x0 - b, y0 + a))
+                    if all(0 <= x < n and 0 <= y < n for x, y in pts):
+                        out.append([y * n + x for x, y in pts])
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_win_square_runs_through_the_marbles_centres_inside_the_board(size):
+    # every square of every board size, at the cell size the app uses on this screen:
+    # the line's middle has its corners on the four marbles' centres (1 px of rounding)
+    # and the whole line (the dark one, the wider) stays inside the board's cells
+    import displayio  # noqa: F401 (over imports the display modules)
+    from face_still.over import outline, square
+    from quadpocket.build import sizes
+    w, h = size
+    checked = 0
+    for n in range(5, 16):
+        ts, cell, bx, by = sizes(w, h, n)
+        b = view.Board()
+        b.n, b.cell, b.bx, b.by = n, cell, bx, by
+        half = max(1, cell // 10) + 1  # the dark line's, the wider of the two
+        quads = all_squares(n)
+        assert len(quads) == sum((n - k) ** 2 * k for k in range(1, n))
+        for quad in quads:
+            outer, inner = square(b, quad, half)
+            for i, x in enumerate(quad):
+                cx, cy = b.centre(x)
+                (ox, oy), (ix, iy) = outer[i], inner[i]
+                assert abs(ox + ix - 2 * cx) <= 2 and abs(oy + iy - 2 * cy) <= 2, \
+                    (n, quad, i)
+                assert 0 < abs(ox - cx) + abs(oy - cy) <= 2 * half + 1
+            for px, py in outer + inner:
+                assert bx <= px < bx + n * cell and by <= py < by + n * cell, (n, quad)
+            checked += 1
+    assert checked > 1000
+    # and outline draws exactly these points
+    b.palette = displayio.Palette(16)
+    b.group = displayio.Group()
+    b.outline = None
+    outline(b, quads[-1])
+    outer, inner = square(b, quads[-1], max(1, cell // 10))
+    assert list(b.outline[1].points)[:4] == outer
+
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("quad,other", ((("e5", "f5", "e6", "f6"), ("b2", "b3", "b4")),
                                         (("e4", "g5", "f7", "d6"), ("b2", "b3", "b4"))))
-def test_the_win_outline_leaves_the_corner_marbles_visible(size, quad, other):
+def test_the_win_rings_the_four_marbles_and_draws_the_square_through_them(size, quad,
+                                                                          other):
     from apptools import close, rgb
+    from quadpocket.build import NORMAL
     app, d, p = start(size=size, prefs={"opponent": "humans", "humans": 2})
     for i in range(4):
         d.tap_cell(quad[i])
@@ -382,26 +437,31 @@ def test_the_win_outline_leaves_the_corner_marbles_visible(size, quad, other):
     assert g.result == ("win", 0, "quad")
     b = app.play.board
     assert b.outline is not None
-    # the pixels around each corner's centre (a disc of 0.4 cell, the marble's size) are
-    # the same with the outline shown and hidden
-    r = b.cell * 2 // 5
-
-    def discs():
-        out = []
-        for c in quad:
-            x0, y0 = b.centre(parse_cell(c, 11))
-            out.append([p.pixel(x0 + dx, y0 + dy) for dx in range(-r, r + 1)
-                        for dy in range(-r, r + 1) if dx * dx + dy * dy <= r * r])
-        return out
-
     p.display.refresh()
-    shown = discs()
+    cells = [parse_cell(c, 11) for c in quad]
+    # the four winning marbles wear the ringed tile, and no other marble does
+    for c in quad + other:
+        x = parse_cell(c, 11)
+        want = view.T_MARBLE + 2 * (g.cells[x] - 2) + (1 if c in quad else 0)
+        assert tile(app, x) == want, c
+    # the line's corners: each marble's centre is bright green, and so is every edge's
+    # midpoint
+    assert sorted(g.quad) == sorted(cells)
+    pts = [b.centre(x) for x in g.quad]  # in order around the square
+    green = rgb(NORMAL[view.QUAD])
+    for i in range(4):
+        assert close(p.pixel(*pts[i]), green), i
+        x2, y2 = pts[(i + 1) % 4]
+        assert close(p.pixel((pts[i][0] + x2) // 2, (pts[i][1] + y2) // 2), green)
     full = screen_bytes(p)
     b.outline.hidden = True
     p.display.refresh()
-    assert discs() == shown
-    assert screen_bytes(p) != full                    # the outline is drawn somewhere
+    assert screen_bytes(p) != full                    # the outline is drawn
     b.outline.hidden = False
+    # Undo takes the end back: the line and the rings go
+    d.press("undo")
+    assert b.outline is None and g.result is None
+    assert tile(app, cells[0]) == view.T_MARBLE           # e5 / e4: no longer ringed
 
 
 def screen_bytes(p):

@@ -143,6 +143,8 @@ def cursor(play):
     t = g.turns
     if t == 0:
         return ()
+    if g.quad and g.result is not None:  # won by a quad: its four marbles, nothing else
+        return g.quad
     # Against the computer its move is marked if "show move" is on; pass-and-play
     # marks every other seat's last turn (the next player saw none of them made).
     cpu = play.s.cpu

@@ -2,9 +2,11 @@
 serial console, the winning square's outline and the panel's result lines. Imported when
 a game ends (or a finished game is shown) and dropped again right after.
 
-The outline is a thick square (two vectorio polygons, dark and then bright on top) around
-the square's corner cells: tilted squares read as well as upright ones. It
-exists only while a finished game is shown.
+The winning square is a line (two vectorio polygons, dark and then bright on top) whose
+corners are the four winning marbles' centres, and those four marbles wear the ringed
+tile (face_still.cursor gives the quad once it has won: the board's own tile, nothing
+drawn); upright and tilted squares read alike and the line never leaves the board
+(test_app_ui.py checks every square of every size). Both exist only while a finished game is shown.
 """
 
 import displayio
@@ -166,36 +168,40 @@ def _isqrt(v):
     return r
 
 
-def ring(pts, half, off=0):
-    """The outline of the square with corners pts, its line `off` px outside the square's
-    edges and `half` px to each side of that line, as one polygon: the outer square, a
-    zero-width cut to the inner one and the inner square the other way round (a hole for
-    the winding rule vectorio fills by)."""
-    cx = sum(p[0] for p in pts) // 4
-    cy = sum(p[1] for p in pts) // 4
+def square(board, quad, half):
+    """The winning square's line as its outer and inner corners (lists of 4 screen
+    points, in quad's order around the square): the line's middle runs through the four
+    cells' centres, `half` px to each side of it (corners pushed out and pulled in along
+    the diagonals by half * sqrt(2), so every edge's band is 2 * half wide)."""
+    pts = [board.centre(x) for x in quad]  # the engine lists them around the square
+    cx = (pts[0][0] + pts[2][0]) // 2  # the centre: the diagonals' common midpoint
+    cy = (pts[0][1] + pts[2][1]) // 2
     dx = pts[0][0] - cx
     dy = pts[0][1] - cy
     r = _isqrt(dx * dx + dy * dy) or 1
-    # an edge moved out by e moves the corners out along the diagonals by e * sqrt(2)
-    a = (off + half) * 1414 // 1000
-    b = (off - half) * 1414 // 1000
-    outer = [(cx + (x - cx) * (r + a) // r, cy + (y - cy) * (r + a) // r) for x, y in pts]
-    inner = [(cx + (x - cx) * (r + b) // r, cy + (y - cy) * (r + b) // r) for x, y in pts]
-    return outer + [outer[0], inner[0]] + inner[:0:-1] + [inner[0]]
+    a = half * 1414 // 1000
+    outer = []
+    inner = []
+    for x, y in pts:
+        ex = (x - cx) * a // r
+        ey = (y - cy) * a // r
+        outer.append((x + ex, y + ey))
+        inner.append((x - ex, y - ey))
+    return outer, inner
 
 
 def outline(board, quad):
-    """Add the square's outline to the board (play removes it when the end is undone):
-    a bright line inside a dark one, drawn around the square just outside the corner
-    cells, so the four corner marbles stay visible even on a square of side one (its
-    line then runs round the 2x2 block; test_app_ui.py)."""
-    pts = [board.centre(x) for x in quad]  # the engine lists them around the square
+    """Add the winning square's line to the board (play removes it when the end is
+    undone): a bright line inside a dark one through the four marbles' centres, as one
+    polygon each: the outer square, a zero-width cut to the inner one and the inner
+    square the other way round (a hole for the winding rule vectorio fills by)."""
     width = max(1, board.cell // 10)
-    off = board.cell // 2 + width + 1  # the dark line's inner edge on the cell borders
     g = displayio.Group()
     for colour, half in ((view.DARK, width + 1), (view.QUAD, width)):
-        poly = vectorio.Polygon(pixel_shader=board.palette, points=ring(pts, half, off),
-                                x=0, y=0)
+        outer, inner = square(board, quad, half)
+        poly = vectorio.Polygon(pixel_shader=board.palette,
+                                points=outer + [outer[0], inner[0]] + inner[:0:-1]
+                                + [inner[0]], x=0, y=0)
         poly.color_index = colour
         g.append(poly)
     board.group.append(g)
