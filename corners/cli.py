@@ -5,20 +5,12 @@ polyominoes"): results as `key: value` lines (or moves, or SGF) on stdout, exit 
 wrong is one `error: line L: ...` line on stderr, nothing on stdout, exit 2. Records are read
 by the reader every game's command line shares (quadutil.record)."""
 
-import argparse
-import sys
 
-from quadutil.record import RecordError, load, record_lines
+from quadutil.record import RecordError, commands, load, record_lines, run
 
 from .game import STARTS, VARIANTS, Game
 
 LEVELS = ("custom", "easy", "average", "expert")
-
-
-class _Parser(argparse.ArgumentParser):
-    # argparse prints usage and exits; the contract wants one error line instead.
-    def error(self, message):
-        raise RecordError(0, message)
 
 
 def load_record(game, data):
@@ -93,11 +85,7 @@ def _common(p):
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
-    stdin = stdin if stdin is not None else sys.stdin.buffer
-    stdout = stdout if stdout is not None else sys.stdout
-    stderr = stderr if stderr is not None else sys.stderr
-    ap = _Parser(prog="python3 -m corners", description="corner polyomino engine tools")
-    sub = ap.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    ap, sub = commands("python3 -m corners", "corner polyomino engine tools")
     p = sub.add_parser("referee", help="judge a game record read from stdin")
     _common(p)
     p.set_defaults(fn=_cmd_referee)
@@ -113,11 +101,4 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     p.add_argument("direction", choices=("export", "import"))
     _common(p)
     p.set_defaults(fn=_cmd_sgf)
-    try:
-        a = ap.parse_args(argv)
-        lines = a.fn(a, stdin.read())
-    except RecordError as e:
-        stderr.write(str(e) + "\n")
-        return 2
-    stdout.write("\n".join(lines) + "\n")
-    return 0
+    return run(ap, argv, stdin, stdout, stderr)

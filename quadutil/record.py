@@ -15,7 +15,9 @@ The device never loads this module: the games' command lines (quadcore/cli.py,
 winquad/cli.py, ...) are host-only.
 """
 
+import argparse
 import re
+import sys
 
 _BAD = re.compile(rb"[^\t\x20-\x7e]")
 
@@ -85,3 +87,34 @@ def load(play, data, over, one_token=False):
         except ValueError as e:
             raise RecordError(number, str(e))
     return last
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse for a game's command line: a bad flag is the contract's one error line on
+    line 0 (RecordError), not argparse's usage text and exit."""
+
+    def error(self, message):
+        raise RecordError(0, message)
+
+
+def commands(prog, description):
+    """(parser, subcommands) of a game's command line; each subcommand sets `fn(args,
+    record bytes) -> output lines` (set_defaults) for `run`."""
+    ap = Parser(prog=prog, description=description)
+    return ap, ap.add_subparsers(dest="cmd", required=True, parser_class=Parser)
+
+
+def run(ap, argv=None, stdin=None, stdout=None, stderr=None):
+    """Parse argv, run the subcommand on the record from stdin and write the contract's
+    answer: its lines on stdout, exit 0; or one `error: line L: ...` on stderr, exit 2."""
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    stdout = stdout if stdout is not None else sys.stdout
+    stderr = stderr if stderr is not None else sys.stderr
+    try:
+        a = ap.parse_args(argv)
+        lines = a.fn(a, stdin.read())
+    except RecordError as e:
+        stderr.write(str(e) + "\n")
+        return 2
+    stdout.write("\n".join(lines) + "\n")
+    return 0

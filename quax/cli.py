@@ -6,21 +6,14 @@ family"): results as `key: value` lines on stdout, exit 0; anything wrong is one
 reader every game's command line shares (quadutil.record)."""
 
 import argparse
-import sys
 
-from quadutil.record import RecordError, load
+from quadutil.record import RecordError, commands, load, run
 
 from .board import RULES
 from .game import Game
 from .notation import MAXN, MINN, cell_name
 
 LEVELS = ("trainer", "easy", "average", "expert")
-
-
-class _Parser(argparse.ArgumentParser):
-    # argparse prints usage and exits; the contract wants one error line instead.
-    def error(self, message):
-        raise RecordError(0, message)
 
 
 def load_record(game, data):
@@ -84,11 +77,7 @@ def _common(p):
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
-    stdin = stdin if stdin is not None else sys.stdin.buffer
-    stdout = stdout if stdout is not None else sys.stdout
-    stderr = stderr if stderr is not None else sys.stderr
-    ap = _Parser(prog="python3 -m quax", description="Quax family engine tools")
-    sub = ap.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    ap, sub = commands("python3 -m quax", "Quax family engine tools")
     p = sub.add_parser("referee", help="judge a game record read from stdin")
     _common(p)
     p.set_defaults(fn=_cmd_referee)
@@ -97,11 +86,4 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     p.add_argument("--level", required=True, choices=LEVELS)
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(fn=_cmd_move)
-    try:
-        a = ap.parse_args(argv)
-        lines = a.fn(a, stdin.read())
-    except RecordError as e:
-        stderr.write(str(e) + "\n")
-        return 2
-    stdout.write("\n".join(lines) + "\n")
-    return 0
+    return run(ap, argv, stdin, stdout, stderr)

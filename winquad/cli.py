@@ -6,20 +6,13 @@ The output contract is the one of `python3 -m quadcore` (docs/contract.md, secti
 reader every game's command line shares (quadutil.record)."""
 
 import argparse
-import sys
 
-from quadutil.record import RecordError, load
+from quadutil.record import RecordError, commands, load, run
 
 from .game import COUNTERS, DEFAULT_COUNTERS, Game
 from .notation import cell_name
 
 LEVELS = ("trainer", "easy", "average", "expert")
-
-
-class _Parser(argparse.ArgumentParser):
-    # argparse prints usage and exits; the contract wants one error line instead.
-    def error(self, message):
-        raise RecordError(0, message)
 
 
 def load_record(game, data):
@@ -67,11 +60,7 @@ def _cmd_move(a, data):
 
 
 def main(argv=None, stdin=None, stdout=None, stderr=None):
-    stdin = stdin if stdin is not None else sys.stdin.buffer
-    stdout = stdout if stdout is not None else sys.stdout
-    stderr = stderr if stderr is not None else sys.stderr
-    ap = _Parser(prog="python3 -m winquad", description="Winther's Quad engine tools")
-    sub = ap.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
+    ap, sub = commands("python3 -m winquad", "Winther's Quad engine tools")
     p = sub.add_parser("referee", help="judge a game record read from stdin")
     p.add_argument("--counters", type=_counters, default=DEFAULT_COUNTERS)
     p.set_defaults(fn=_cmd_referee)
@@ -80,11 +69,4 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     p.add_argument("--level", required=True, choices=LEVELS)
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(fn=_cmd_move)
-    try:
-        a = ap.parse_args(argv)
-        lines = a.fn(a, stdin.read())
-    except RecordError as e:
-        stderr.write(str(e) + "\n")
-        return 2
-    stdout.write("\n".join(lines) + "\n")
-    return 0
+    return run(ap, argv, stdin, stdout, stderr)
