@@ -22,7 +22,7 @@ from quadutil import Rng
 
 LEVELS = ("trainer", "easy", "average", "expert")
 MASTER = "master"
-MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose (two.MASTER_TIMES)
+MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose
 RUNS = [0]  # searches started: a ponder resumes a search of its own only if none came since
 
 
@@ -32,7 +32,7 @@ def think(game, level, seed=0, seconds=None, ponder=None):
     the opponent's time for this game (Master only): its answer is played when it has one
     for this very position."""
     if level == MASTER:
-        from .two import master_cfg
+        from .master import master_cfg
         master_cfg(seconds)  # checks the time
     elif level not in LEVELS:
         raise ValueError("unknown level %r (choose %s, or %s)"
@@ -60,7 +60,11 @@ def _player(game, level, seed, seconds=None):
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
-        cfg = two.level_cfg(level, seconds)
+        if level == MASTER:
+            from .master import master_cfg
+            cfg = master_cfg(seconds)
+        else:
+            cfg = two.LEVELS[level]
         how = two.searcher(game, level, cfg)  # only the search this game plays is loaded
         if how == "turns":
             from .turns import Turns as cls

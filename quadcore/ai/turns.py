@@ -17,7 +17,7 @@ over the cells. Measured host-only before the port (`tools/expert_lab.py --pool 
 100`): 0.575 / 0.515 against the sparring partner where the old search scored 0.490 / 0.435.
 
 Scratch is allocated once at import (~0.6 KB; Master's wider or deeper search enlarges it
-once, deep.fit, and runs its plies below the first answer in deep.py); nothing per node.
+once, master.fit, and runs its plies below the first answer in master.py); nothing per node.
 The search yields about every CHUNK pieces with the board exactly as it came (the root turn
 taken back).
 """
@@ -47,7 +47,7 @@ S = 3                        # per-ply slots of TOPI / TOPV: the level's width (
 GA = bytes((1, 3, 13, 61)[v] if v < 4 else 0 for v in range(40))
 GD = bytes((0, 2, 12, 60)[v] if v < 4 else 0 for v in range(40))
 
-# Scratch for Expert's and Average's 3 plies, 3 wide; deep.fit enlarges it for Master (wider
+# Scratch for Expert's and Average's 3 plies, 3 wide; master.fit enlarges it for Master (wider
 # or deeper) on its first search, so Expert's games keep the small one.
 ROOT = array("h")            # per cell: root value - 13 x its open twos at the root
 for _ in range(MAXCELLS):
@@ -233,7 +233,7 @@ class Turns(Two):
         MT = self.cfg.get("mt", 0)
         S = self.width
         if S > 3 or self.depth > 3:
-            from .deep import fit  # Master: its scratch (Expert's games never load it)
+            from .master import fit  # Master: its scratch (Expert's games never load it)
             fit(self.depth, S)
         b = self.b
         c = self.colour[seat]
@@ -337,7 +337,7 @@ class Turns(Two):
                     mark = self.npath
                     k2 = self.turn_put(1, TOPI[S + r], o)
                     if self.depth > 3:
-                        from .deep import ply2
+                        from .master import ply2
                         w = yield from ply2(self, i, r, c, o, sc, so - k2, -beta, -alpha)
                         w = -w
                     else:

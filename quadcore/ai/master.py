@@ -1,7 +1,8 @@
-"""Master's part of the turn search (turns.Turns), loaded only when a search is wider or
-deeper than Expert's 3 plies x 3 turns, so that an Expert game on the device carries neither
-this code nor the larger scratch:
+"""Master: its config and its part of the turn search (turns.Turns), loaded only when Master
+plays or a search is wider or deeper than Expert's 3 plies x 3 turns, so that an Expert game
+on the device carries neither this code nor the larger scratch:
 
+    master_cfg(seconds) the config of Master at `seconds` M4-s a move
     fit(depth, width)   enlarges turns' per-ply scratch for `depth` plies of `width` turns
     ply2(...)           the generator turns.root_turn runs at ply 2 when depth > 3
     inner(...)          the plies below it (3 .. depth - 1), the last one as Turns.leaf
@@ -12,15 +13,44 @@ changed. turns' buffers are read through the module (t.TOPI, ...): fit rebinds t
 
 from array import array
 
-from . import turns as t
 from .core import threat_cells
 from .fast import CHUNK, WIN
+from .two import LEVELS, NPS
 
 MAXP = 6  # plies of the deepest search
+t = None  # quadcore.ai.turns, imported by fit (a Master game on a small board has no Turns)
+
+
+# Master is Expert with a budget the player picks, in M4-seconds a move (the device's SAMD51
+# at 120 MHz), mapped to nodes, never to a clock: Expert's 190 nodes cost at most 1.89 M4-s
+# on the suite (README), so NPS nodes a second keep the worst move inside the time chosen.
+def master_cfg(seconds):
+    """The config of Master at `seconds` M4-s a move (an int, 2..60): Expert's player with
+    the nodes scaled: the whole decision, the turn search's pieces, the exact attack (wins
+    in 3), the guard's share and the cap on one answer."""
+    if not isinstance(seconds, int) or not 2 <= seconds <= 60:
+        raise ValueError("Master's time is a whole number of seconds from 2 to 60, not %r"
+                         % (seconds,))
+    cfg = dict(LEVELS["expert"])
+    budget = NPS * seconds
+    cfg["budget"] = budget
+    cfg["tcap"] = budget
+    # 5 turns a node, 3 deep (Expert: 3 turns). Measured against the greedy reference as
+    # second player (docs/computer-player-seats.md): 3 deep and 5 wide 0.88, 4 deep and 4
+    # wide 0.34 (an even horizon leaves the root side to move at the leaves), 5 deep and 3
+    # wide 0.53. turns.Turns searches deeper when asked (depth, up to MAXP plies).
+    cfg["depth"] = 3
+    cfg["width"] = 5
+    cfg["sol"] = (20 * seconds, 15 * seconds, 1, 1)
+    cfg["optcap"] = 12 * seconds
+    return cfg
 
 
 def fit(depth, width):
-    """Make turns' scratch hold `depth` plies of `width` turns (it only grows)."""
+    """Make turns' scratch hold `depth` plies of `width` turns (it only grows); Turns calls
+    it before a wider or deeper search, so ply2 and inner find `t` set."""
+    global t
+    from . import turns as t
     if depth > MAXP:
         raise ValueError("the turn search looks at most %d turns deep, not %r" % (MAXP, depth))
     if len(t.NNEED) < depth:
