@@ -31,27 +31,17 @@ def think(game, level, seed=0, seconds=None, ponder=None):
     finished game. `seconds`: Master's time (M4-s a move); `ponder`: a Ponder stepped on
     the opponent's time for this game (Master only): its answer is played when it has one
     for this very position."""
-    if level == MASTER:
-        from .master import master_cfg
-        master_cfg(seconds)  # checks the time
-    elif level not in LEVELS:
+    if level == MASTER or seconds is not None or ponder is not None:
+        from .master import think  # Master's checks, its ponder (Expert's games skip them)
+        return think(game, level, seed, seconds, ponder)
+    if level not in LEVELS:
         raise ValueError("unknown level %r (choose %s, or %s)"
                          % (level, ", ".join(LEVELS), MASTER))
-    elif seconds is not None or ponder is not None:
-        raise ValueError("only Master takes a time and a ponder")
     if game.result is not None:
         raise ValueError("the game is over: there is no move to make")
     RUNS[0] += 1
-    if ponder is not None:
-        turn = ponder.answer(game, seed, seconds)
-        if turn is not None:
-            return _ready(turn)
     # The player's own generator: one frame less on the device's heap than a wrapper.
-    return _player(game, level, seed, seconds).run()
-
-
-def _ready(turn):
-    yield turn
+    return _player(game, level, seed).run()
 
 
 def _player(game, level, seed, seconds=None):

@@ -2,6 +2,8 @@
 plays or a search is wider or deeper than Expert's 3 plies x 3 turns, so that an Expert game
 on the device carries neither this code nor the larger scratch:
 
+    think(game, level, seed, seconds, ponder)  quadcore.ai.think when a time or a ponder is
+                        given: Master's checks and its pondered answer
     master_cfg(seconds) the config of Master at `seconds` M4-s a move
     fit(depth, width)   enlarges turns' per-ply scratch for `depth` plies of `width` turns
     ply2(...)           the generator turns.root_turn runs at ply 2 when depth > 3
@@ -19,6 +21,26 @@ from .two import LEVELS, NPS
 
 MAXP = 6  # plies of the deepest search
 t = None  # quadcore.ai.turns, imported by fit (a Master game on a small board has no Turns)
+
+
+def think(game, level, seed, seconds, ponder):
+    """quadcore.ai.think for Master (or a time or a ponder given to another level: refused)."""
+    from . import MASTER, RUNS, _player
+    if level != MASTER:
+        raise ValueError("only Master takes a time and a ponder")
+    master_cfg(seconds)  # checks the time
+    if game.result is not None:
+        raise ValueError("the game is over: there is no move to make")
+    RUNS[0] += 1
+    if ponder is not None:
+        turn = ponder.answer(game, seed, seconds)
+        if turn is not None:
+            return _ready(turn)
+    return _player(game, level, seed, seconds).run()
+
+
+def _ready(turn):
+    yield turn
 
 
 # Master is Expert with a budget the player picks, in M4-seconds a move (the device's SAMD51
