@@ -38,9 +38,9 @@ MT = 0                       # the mover's best fork cell making k threes: MT x 
 #                              the level's "mt" (Expert 300, issue 23: the second seat
 #                              against the greedy reference), set by turn_search
 OVER = 10                    # see turn_search
-WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
-S = 3                        # per-ply slots of TOPI / TOPV: the level's width (Expert 3;
-#                              Master 5), set by turn_search
+S = 3                        # turns searched at a node, free cells ranked at a node and
+#                              per-ply slots of TOPI / TOPV: the level's width (Average and
+#                              Expert 3, Master 5), set by turn_search
 # Root one-ply weights per square counter (0..39): building for the mover (1, 3, 13, 61 for
 # 0..3 own marbles) and blocking the other (0, 2, 12, 60); dead squares (>= 8) nothing.
 # (bytes, not tuples: 40 bytes each on the device's heap instead of 160.)
@@ -117,13 +117,13 @@ class Turns(Two):
         for i in range(nt):
             TC[tb + i] = NEED[nb + i]
         k = nt
-        wd = self.width
+        wd = S
         if nt <= sc:
             # The best `width` free cells of the pool (ties: the lower cell).
             cells = b.cells
             valid = b.geo.valid
             lo = k
-            low = -INF  # the value of the last of the WIDTH kept (once full)
+            low = -INF  # the value of the last of the S kept (once full)
             for x in range(len(cells)):
                 if cells[x] or not valid[x]:
                     continue
@@ -167,7 +167,7 @@ class Turns(Two):
 
     def ranked(self, p, c, o, sc, so):
         """Rank ply p's turns of c by the one-ply evaluation into TOPI / TOPV (best first,
-        at most WIDTH; ties: fewer stars, then the lower cell); returns how many, or -1 with
+        at most S; ties: fewer stars, then the lower cell); returns how many, or -1 with
         TOPV[Sp] = WIN for a turn whose fork o cannot cover (TOPI[Sp] that turn)."""
         n = self.turn_gen(p, c, o, sc)
         if n < 0:
@@ -175,7 +175,7 @@ class Turns(Two):
         b = self.b
         nt = NNEED[p]
         tb = S * p
-        wd = self.width
+        wd = S
         m = 0
         for i in range(n):
             mark = self.npath
