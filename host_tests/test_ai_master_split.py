@@ -34,7 +34,9 @@ def test_expert_loads_no_master_code_and_keeps_the_small_scratch():
 def test_a_search_deeper_than_master_allows_is_refused():
     import pytest
     from quadcore import Game
-    from quadcore.ai.master import fit, master_cfg
+    from quadcore.ai import turns
+    from quadcore.ai.master import fit
+    from quadcore.ai.two import master_cfg
     from quadcore.ai.turns import Turns
     from quadutil import Rng
     g = Game(size=11)
@@ -43,4 +45,5 @@ def test_a_search_deeper_than_master_allows_is_refused():
     with pytest.raises(ValueError):
         list(pl.run())  # the turn search starts with fit
     with pytest.raises(ValueError):
-        fit(9, 3)
+        fit(vars(turns), 9, 3)
+    assert len(turns.NNEED) <= 6  # nothing enlarged

@@ -33,7 +33,7 @@ def think(game, level, seed=0, seconds=None, ponder=None):
     for this very position."""
     if level == MASTER or seconds is not None or ponder is not None:
         from .master import think  # Master's checks, its ponder (Expert's games skip them)
-        return think(game, level, seed, seconds, ponder)
+        return think(game, level, seed, seconds, ponder, RUNS, _player)
     if level not in LEVELS:
         raise ValueError("unknown level %r (choose %s, or %s)"
                          % (level, ", ".join(LEVELS), MASTER))
@@ -51,8 +51,7 @@ def _player(game, level, seed, seconds=None):
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
         if level == MASTER:
-            from .master import master_cfg
-            cfg = master_cfg(seconds)
+            cfg = two.master_cfg(seconds)
         else:
             cfg = two.LEVELS[level]
         how = two.searcher(game, level, cfg)  # only the search this game plays is loaded

@@ -35,7 +35,7 @@ def position_key(game):
 
 class Ponder:
     def __init__(self, game, seed=0, seconds=5, width=3):
-        from .master import master_cfg
+        from .two import master_cfg
         master_cfg(seconds)  # checks the time
         if not isinstance(width, int) or not 1 <= width <= 8:
             raise ValueError("a ponder answers 1 to 8 likely turns, not %r" % (width,))

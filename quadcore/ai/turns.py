@@ -233,7 +233,7 @@ class Turns(Two):
         S = self.width
         if S > 3 or self.depth > 3:
             from .master import fit  # Master: its scratch (Expert's games never load it)
-            fit(self.depth, S)
+            fit(globals(), self.depth, S)
         b = self.b
         c = self.colour[seat]
         o = 1 - c
@@ -337,7 +337,8 @@ class Turns(Two):
                     k2 = self.turn_put(1, TOPI[S + r], o)
                     if self.depth > 3:
                         from .master import ply2
-                        w = yield from ply2(self, i, r, c, o, sc, so - k2, -beta, -alpha)
+                        w = yield from ply2(self, globals(), i, r, c, o, sc, so - k2, -beta,
+                                            -alpha)
                         w = -w
                     else:
                         w = -self.leaf(c, o, sc, so - k2)

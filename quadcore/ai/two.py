@@ -84,7 +84,7 @@ NPS = 90
 def master_cfg(seconds):
     """Master's config at `seconds` M4-s a move (master.master_cfg)."""
     from .master import master_cfg
-    return master_cfg(seconds)
+    return master_cfg(seconds, LEVELS["expert"], NPS)
 
 
 def turn_cap(cfg, players, n, ncells, nsq):
