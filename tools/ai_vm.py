@@ -1,7 +1,6 @@
 """Cost of the computer player on the MicroPython VM: fuel and heap bytes of one move.
 
     python -m tools.ai_vm [--levels trainer,easy,average,expert] [--suite FILE]
-    python -m tools.ai_vm --levels master:5,master:10   (Master at 5 / 10 M4-s a move)
 
 The suite (host_tests/data/ai_suite.txt) is 30 positions from ten Expert-Average games
 (seeds 1-10, two random opening marbles): after turn 3-6 (openings), 12-17 (middle games)
@@ -84,14 +83,6 @@ _a1 = gc.mem_alloc()
 print('cost:', _a1 - _a0, core.LAST[0], _t)
 """
 _STMT = "_t = ai.choose(g, %r, %d)"
-_MASTER = "_t = ai.choose(g, 'master', %d, seconds=%d)"
-
-
-def statement(level, seed):
-    """The measured call for a level name; "master:S" is Master at S M4-s a move."""
-    if level.startswith("master:"):
-        return _MASTER % (seed, int(level[7:]))
-    return _STMT % (level, seed)
 
 
 def _parse(out):
@@ -109,7 +100,7 @@ def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, pat
     setup = _SETUP % (rules or {}, list(turns)) + patch
     res = {}
     for lv in levels:
-        stmt = statement(lv, seed)
+        stmt = _STMT % (lv, seed)
         out0, base = mpvm.run_wasm(setup + _RUN % (stmt, 0), root=root)
         out1, fuel = mpvm.run_wasm(setup + _RUN % (stmt, 1), root=root)
         b0 = _parse(out0)[0]
