@@ -2,34 +2,20 @@
 key: value lines and exit 0, or one `error: line L: ...` line on stderr, nothing on stdout,
 exit 2; records read by the shared reader (quadutil.record)."""
 
-import io
 import os
 import subprocess
 import sys
 
 import pytest
 
+from clitools import contract
 from quax import cli
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LINK4 = "b2\na2\na1\nb1\nb3\nc3\nc4\nb4\na1-b2\nd2\nd1\nd3\nb3-c4\n"
 
 
-def run(args, data):
-    if isinstance(data, str):
-        data = data.encode("ascii")
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main(args, stdin=io.BytesIO(data), stdout=out, stderr=err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def error_line(args, data):
-    code, out, err = run(args, data)
-    assert code == 2 and out == ""
-    lines = err.split("\n")
-    assert len(lines) == 2 and lines[1] == "" and lines[0].startswith("error: line "), err
-    assert all(32 <= ord(ch) < 127 for ch in lines[0])
-    return int(lines[0].split()[2].rstrip(":"))
+run, error_line = contract(cli)
 
 
 def test_referee_link_example_win():
