@@ -72,25 +72,7 @@ _a0 = _a1 = 0
 _t = ''
 _code = None
 """
-# Both runs compile both statements; a one-digit pick chooses which one executes, so the
-# programs differ in nothing else (tools.mpvm.measure does the same). gc.mem_alloc() costs
-# ~5 M fuel (it walks the heap), so it runs outside the picked statement, in both runs.
-_RUN = """
-_code = (compile('pass', '<stmt>', 'exec'), compile(%r, '<stmt>', 'exec'))[%d]
-_a0 = gc.mem_alloc()
-exec(_code, globals())
-_a1 = gc.mem_alloc()
-print('cost:', _a1 - _a0, core.LAST[0], _t)
-"""
 _STMT = "_t = ai.choose(g, %r, %d)"
-
-
-def _parse(out):
-    for line in out.splitlines():
-        if line.startswith("cost:"):
-            parts = line.split(None, 3)
-            return int(parts[1]), int(parts[2]), parts[3] if len(parts) > 3 else ""
-    raise mpvm.GuestError("no cost line", out)
 
 
 def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, patch=""):
@@ -101,11 +83,7 @@ def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, pat
     res = {}
     for lv in levels:
         stmt = _STMT % (lv, seed)
-        out0, base = mpvm.run_wasm(setup + _RUN % (stmt, 0), root=root)
-        out1, fuel = mpvm.run_wasm(setup + _RUN % (stmt, 1), root=root)
-        b0 = _parse(out0)[0]
-        nbytes, nodes, turn = _parse(out1)
-        res[lv] = (fuel - base, nbytes - b0, nodes, turn)
+        res[lv] = mpvm.measure_decision(setup, stmt, 'core.LAST[0]', root=root)
     return res
 
 

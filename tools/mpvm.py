@@ -257,3 +257,36 @@ def measure(
     _, fuel0 = run(_fuel_program(setup, stmt, 0))
     _, fuel1 = run(_fuel_program(setup, stmt, 1))
     return Measurement(nbytes, fuel1 - fuel0 - _pick_bias(root))
+
+
+# One computer decision in a game's harness (tools/ai_vm.py, wq_vm.py, quax_vm.py): both
+# runs compile both statements and a one-digit pick chooses which executes, so the programs
+# differ in nothing else (as in measure). gc.mem_alloc() costs ~5 M fuel (it walks the
+# heap), so it runs outside the picked statement, in both runs; `count` (the player's nodes
+# or searches) and the turn `_t` are printed after it.
+_DECISION = """
+_code = (compile('pass', '<stmt>', 'exec'), compile(%r, '<stmt>', 'exec'))[%d]
+_a0 = gc.mem_alloc()
+exec(_code, globals())
+_a1 = gc.mem_alloc()
+print('cost:', _a1 - _a0, %s, _t)
+"""
+
+
+def _cost_line(out):
+    for line in out.splitlines():
+        if line.startswith("cost:"):
+            parts = line.split(None, 3)
+            return int(parts[1]), int(parts[2]), parts[3] if len(parts) > 3 else ""
+    raise GuestError("no cost line", out)
+
+
+def measure_decision(setup, stmt, count, root=REPO_ROOT):
+    """(fuel, bytes, count, turn) of running `stmt` (a decision that sets `_t`) after
+    `setup` (which imports gc and sets `_t`, `_a0`, `_a1`, `_code`): fuel and bytes are the
+    statement's own, `count` an expression evaluated after it."""
+    out0, base = run_wasm(setup + _DECISION % (stmt, 0, count), root=root)
+    out1, fuel = run_wasm(setup + _DECISION % (stmt, 1, count), root=root)
+    b0 = _cost_line(out0)[0]
+    nbytes, n, turn = _cost_line(out1)
+    return fuel - base, nbytes - b0, n, turn

@@ -47,23 +47,7 @@ _t = ''
 _p = None
 _code = None
 """
-# The two programs differ in one digit (tools.mpvm.measure's method): the rest cancels.
-_RUN = """
-_code = (compile('pass', '<stmt>', 'exec'), compile(%r, '<stmt>', 'exec'))[%d]
-_a0 = gc.mem_alloc()
-exec(_code, globals())
-_a1 = gc.mem_alloc()
-print('cost:', _a1 - _a0, _p.nodes if _p else 0, _t)
-"""
 _STMT = "_p = ai.Player(g, %r, %d)\nfor _t in _p.run():\n    pass"
-
-
-def _parse(out):
-    for line in out.splitlines():
-        if line.startswith("cost:"):
-            parts = line.split(None, 3)
-            return int(parts[1]), int(parts[2]), parts[3] if len(parts) > 3 else ""
-    raise mpvm.GuestError("no cost line", out)
 
 
 def measure_position(turns, levels, counters=15, seed=0, root=mpvm.REPO_ROOT):
@@ -72,11 +56,7 @@ def measure_position(turns, levels, counters=15, seed=0, root=mpvm.REPO_ROOT):
     res = {}
     for lv in levels:
         stmt = _STMT % (lv, seed)
-        out0, base = mpvm.run_wasm(setup + _RUN % (stmt, 0), root=root)
-        out1, fuel = mpvm.run_wasm(setup + _RUN % (stmt, 1), root=root)
-        b0 = _parse(out0)[0]
-        nbytes, nodes, turn = _parse(out1)
-        res[lv] = (fuel - base, nbytes - b0, nodes, turn)
+        res[lv] = mpvm.measure_decision(setup, stmt, '_p.nodes if _p else 0', root=root)
     return res
 
 
