@@ -7,6 +7,8 @@ import pytest
 
 from apptools import start
 
+from quadpocket import games
+
 SIZES = [(320, 240), (480, 320)]
 PAGES = ("main", "new", "prefs", "help", "games")
 
@@ -43,7 +45,7 @@ def check(app, page):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["320x240", "480x320"])
-@pytest.mark.parametrize("game", ["S", "W"])
+@pytest.mark.parametrize("game", [row[0] for row in games.GAMES])
 def test_every_menu_page_keeps_title_buttons_and_text_apart(size, game):
     app, d, p = start(prefs={"game": game, "variant": "bridge"}, size=size)
     d.press("menu")

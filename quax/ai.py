@@ -471,3 +471,31 @@ def choose(game, level, seed=0):
 def hint(game, seed=0):
     """What Expert would play for the side to move."""
     return choose(game, "expert", seed)
+
+
+def trainer_highlights(game, colour):
+    """The Trainer's warning cells (a face shows them): every empty cell where a drop joins
+    a chain edge to edge at once, for `colour` (take it) and for the other colour (block
+    it). Two searches per colour on the player's tables (nothing searched for a colour
+    more than one stone short). Quadrex's fills are not played out here."""
+    out = []
+    if game.result is not None:
+        return out
+    g = game
+    t = tables(g.n, g.rule)
+    cells, links = g.board.cells, g.board.links
+    for i in range(t.N):
+        t.cells[i] = cells[i]
+        t.links[i] = links[i]
+    t.cut = False
+    da, db = t.d[0], t.d[1]
+    for c in (colour, 1 - colour):
+        t.tomove = c
+        if spfa(t, c, 0, da) != 1:
+            continue
+        spfa(t, c, 1, db)
+        for x in range(t.N):
+            if not t.cells[x] and da[x] + db[x] == 2 and x not in out and (
+                    g.rule != CROSSWAY or g.board.crossway_ok(x, c)):
+                out.append(x)
+    return out

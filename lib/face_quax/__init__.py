@@ -1,0 +1,314 @@
+"""The Quax family's face (docs/shell.md): its game screen, resident while this game is
+shown. Screen: taps on the board (a drop; in Quax and Link an own stone, then its diagonal
+partner: a link) and the panel (Swap at the second turn with the pie rule, Pass when
+Crossway leaves no placement), the computer's turn and the hint, on the shell's Play
+(quadpocket.play); render: what the screen shows, on the board grid and panel
+quadpocket.build makes, plus this game's own overlay of link bars and the four edges in
+their players' colours (face_quax.start builds them).
+Loaded on demand through the shell (App.use): start (start-up, new game, saves,
+statistics, the end of a game), settings, pages.
+
+Session record: 0 b"X" (the game's id)  1 version (1)  then the shell's header
+(quadpocket.play: the computer's seat is a player, first or second, not a colour: the pie
+rule's swap exchanges colours) and quax's own save bytes.
+"""
+
+from quadpocket import view
+from quadpocket.play import Play, Session as _Session
+
+MAGIC = 0x58  # "X"
+VERSION = 1
+_QUAX = 0     # quax.board's rule numbers: links are turns in Quax and Link
+_LINK = 1
+_CROSSWAY = 3
+
+
+class Session(_Session):
+    """The shell's Session with this game's save header. The shell asks human(colour to
+    move); the computer plays a seat, and the swap exchanges the seats' colours."""
+    magic = MAGIC
+    version = VERSION
+
+    def human(self, colour):
+        return self.cpu < 0 or self.game.seat(colour) != self.cpu
+
+
+class Screen(Play):
+    """The shell's Play with this game's taps. sel: an own stone picked to link from."""
+
+    gid = "X"
+    over = "face_quax.start"
+    busy = ("undo",)
+    capital = False        # its refusals are written here, whole
+    trainer_turn = True    # Trainer: the mover's winning cells and the other side's
+
+    def __init__(self, app):
+        Play.__init__(self, app)
+        self.conf = None        # settings and statistics (face_quax.start.conf)
+        self.conf_slots = None
+        self.links = None       # the link overlay (TileGrid over the cells' corners)
+        self.last_text = ""     # the last turn in notation (note_last)
+        self.counts = ([0, 0], [0, 0])  # stones and links per colour (render)
+
+    def note_last(self):
+        g = self.game
+        if g.plies:
+            from quax.notation import format_move
+            self.last_text = format_move(g.last(), g.n)
+        else:
+            self.last_text = ""
+
+    # --- the shell's hooks -------------------------------------------------------------
+    def player(self):
+        from quax import ai
+        return ai, self.s.game.plies
+
+    def seats(self):
+        return self.game.plies, 2
+
+    def after_change(self, sound=None):
+        self.note_last()
+        Play.after_change(self, sound)
+
+    def show_hint(self, move):
+        g = self.game
+        from quax.notation import parse_turn
+        try:
+            kind, a, b = parse_turn(move, g.n)
+            self.hint = (a,) if kind == "drop" else (a, b) if kind == "link" else ()
+        except ValueError:
+            self.hint = ()
+        self.msg = "Hint " + move[:10]
+
+    def play_turn(self, move):
+        p = self.app.p
+        g = self.game
+        try:
+            g.play(move)
+            p.log("computer: " + move)
+        except ValueError as e:  # a bug in the player must not stop the game
+            p.log("computer's %r refused: %s" % (move, e))
+            ms = g.moves()
+            if not ms:
+                return False
+            g.apply_move(ms[0])
+        return True
+
+    # --- taps ----------------------------------------------------------------------------
+    def hit(self, x, y):
+        t = self.panel.hit(x, y)
+        if t is not None:
+            # the seat rows' boxes only show counts here
+            return None if t.startswith("marble") or t.startswith("star") else t
+        return self.board.cell_at(x, y, self.game.board.cells)
+
+    def modal(self, target):
+        return False
+
+    def tap_other(self, target):
+        g = self.game
+        if target == "swap" or target == "pass":
+            try:
+                g.play(target)
+            except ValueError:
+                self.illegal("Cannot " + target + " now")
+                return
+            self.after_change("marble")
+
+    def tap_cell(self, x):
+        g = self.game
+        own = g.turn + 1
+        self.hint = ()
+        v = g.at(x)
+        linking = g.rule == _QUAX or g.rule == _LINK
+        sel = self.sel
+        if sel is not None:
+            if x == sel:
+                self.sel = None  # the same stone again: nothing picked
+                return
+            if v == own:
+                if g.link_of(sel, x) < 0:
+                    self.sel = x  # not its diagonal partner: link from this one instead
+                    return
+                why = self.link_refusal(sel, x)
+                if why:
+                    self.sel = None
+                    self.illegal(why)
+                    return
+                self.sel = None
+                g.apply_move(g.link_of(sel, x))
+                self.after_change("marble")
+                return
+            self.sel = None
+        if v == own and linking:
+            # picked if a stone of its colour is on a diagonal: a link refused there
+            # says why on the second tap
+            n = g.n
+            f = x % n
+            for y in (x - n - 1, x - n + 1, x + n - 1, x + n + 1):
+                if 0 <= y < n * n and g.at(y) == own and (y % n - f) * (y % n - f) == 1:
+                    self.sel = x
+                    self.mark = None
+                    return
+            self.illegal("No stone of yours on a diagonal")
+            return
+        if v:
+            self.illegal("Cell taken")
+            return
+        if g.rule == _CROSSWAY and not g.can_drop(x):
+            self.illegal("Not allowed: it makes a checkerboard")
+            return
+        if not self.confirmed(x, True):
+            return
+        g.apply_move(x)
+        self.after_change("marble")
+
+    def link_refusal(self, a, b):
+        """Why the link a-b cannot be made, in plain words ("" if it can)."""
+        g = self.game
+        if g.can_link(a, b):
+            return ""
+        m = g.link_of(a, b) - 1024
+        if g.board.links[m >> 1]:
+            return "Already linked" if g.board.links[m >> 1] == 1 + (m & 1) else \
+                "It would cross a link"
+        return "Cannot link there"
+
+    def cancel(self):
+        if self.sel is None:
+            return False
+        self.sel = None
+        return True
+
+
+# --- what the game screen shows ------------------------------------------------------------
+_WHO = ("Black", "White")
+
+
+def last_cells(play):
+    """The cells of the last turn to be marked now (a drop and its Quadrex fills, or a
+    link's two stones), else ()."""
+    g = play.game
+    if not g.plies or play.sel is not None:
+        return ()
+    cpu = play.s.cpu
+    if not (cpu < 0 or g.result is not None or ((g.plies - 1) % 2 == cpu
+                                                and play.app.prefs.show_move)):
+        return ()
+    m = g.last()
+    n = g.n
+    if m < 1024:
+        return (m,)
+    if m >= 4000:
+        return ()
+    k = m - 1024
+    b = k >> 1
+    return (b, b + n + 1) if k & 1 == 0 else (b + 1, b + n)
+
+
+def render(play):
+    g = play.game
+    s = play.s
+    p = play.panel
+    b = play.board
+    over = g.result is not None
+    changed = False
+    c = g.turn
+    n = g.n
+    cells = g.board.cells
+    if not (play.thinker is not None and play.purpose == "move"):
+        last = last_cells(play)
+        fills = g.board.fills
+        nfill = g.board.nfill if last else 0
+        chain = g.chain if over else ()
+        grid = b.grid
+        sel = play.sel
+        stones, links = play.counts
+        stones[0] = stones[1] = links[0] = links[1] = 0
+        for x in range(n * n):
+            v = cells[x]
+            if v:
+                stones[v - 1] += 1
+                ring = x == sel or (x in chain if over else x in last)
+                if not ring and nfill and not over:
+                    for i in range(nfill):
+                        if fills[i] == x:
+                            ring = True
+                t = view.T_MARBLE + 2 * (v - 1) + (1 if ring else 0)
+            elif x == play.mark:
+                t = view.T_MARK
+            elif x in play.hint:
+                t = view.T_HINT_MARBLE
+            elif x in play.trainer:
+                t = view.T_TRAIN
+            else:
+                t = view.T_EMPTY
+            i = (n - 1 - x // n) * n + x % n
+            if grid[i] != t:
+                grid[i] = t
+                changed = True
+        # the link bars: tile 1 + 2 * colour + (diagonal - 1) over each 2 x 2 block
+        lk = g.board.links
+        lg = play.links
+        for r in range(n - 1):
+            for f in range(n - 1):
+                k = r * n + f
+                d = lk[k]
+                t = 0
+                if d:
+                    v = cells[k if d == 1 else k + 1] - 1
+                    links[v] += 1
+                    t = 1 + 2 * v + d - 1
+                i = (n - 2 - r) * (n - 1) + f
+                if lg[i] != t:
+                    lg[i] = t
+                    changed = True
+    if over:
+        changed = p.set_info(play.result or ()) or changed
+        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
+    else:
+        mine = s.human(c) and play.thinker is None
+        if play.thinker is not None:
+            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
+                "|/-\\"[play.spin % 4]
+        elif s.cpu >= 0:
+            status = "Your turn" if mine else "Computer"
+        else:
+            status = _WHO[c] + " to go"
+        extra = ""
+        if mine and g.can_swap():
+            extra = "swap"
+        elif mine and g.rule == _CROSSWAY and not g.has_move(c):
+            extra = "pass"
+        if play.msg:
+            mode = play.msg
+        elif not mine:
+            mode = ""
+        elif play.sel is not None:
+            mode = "Link to?"
+        elif extra == "swap":
+            mode = "Drop or Swap"
+        elif extra == "pass":
+            mode = "No drop: Pass"
+        else:
+            mode = "Drop or link" if g.rule == _QUAX or g.rule == _LINK else "Drop"
+        lines = [status, mode] + [""] * (p.free_row - 2)
+        lines.append("Stone Link")
+        lines.append("Last " + play.last_text if g.plies else "Turn 1")
+        if s.cpu >= 0:
+            lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])
+            lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
+        if len(mode) > p.cols:  # whole, over the rows under it, as in the other faces
+            w = play.app.use("wrap").say(mode, p.cols)
+            lines = [status] + w + lines[1 + len(w):]
+        changed = p.set_info(lines) or changed
+        act = mine or play.purpose == "move"
+        buttons = (("undo", "Undo", act and (play.sel is not None or play.undo_count() > 0)),
+                   ("hint", "Hint", mine), ("menu", "Menu", True),
+                   (extra, extra[:1].upper() + extra[1:], True) if extra else
+                   ("moves", "Moves", True))
+    changed = p.set_seats(play.counts[0], play.counts[1], c, False, not over) or changed
+    for i in range(4):
+        bt = buttons[i]
+        changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
+    return changed
