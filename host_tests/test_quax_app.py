@@ -352,6 +352,14 @@ def test_board_sizes_keep_a_cell_of_12_px_and_wrap_around(size):
     assert "Board: 5x5" in screen_text(app)
 
 
+def test_the_cell_size_is_the_one_build_gives():
+    from quadpocket import build
+    from face_quax.start import cell_px
+    for w, h in ((320, 240), (480, 320)):
+        for n in range(4, 20):
+            assert cell_px(w, h, n) == build.sizes(w, h, n)[1], (w, h, n)
+
+
 def test_every_damaged_byte_of_the_newest_game_falls_back_cleanly():
     p0 = device(None, {"game": "X"})
     slots = [-1, 0, 0]

@@ -107,7 +107,10 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
     code = code[:i] + SCREENS + code[j:]
     code = code.replace('"i": 0,', '"i": 0, "games": 0,')
     # the device's list of the games its heap holds (hw_pyportal's `games`)
-    code = code.replace("\np.nvm[0:64] = ", "\np.games = \"SWX\"\np.nvm[0:64] = ", 1)
+    # (and a larger board than the face offers here, when asked: face_quax.start.max_size)
+    extra = "\np.quax_max = %d" % n if _GAME["n"] else ""
+    code = code.replace("\np.nvm[0:64] = ", "\np.games = \"SWX\"%s\np.nvm[0:64] = " % extra,
+                        1)
     code = code.replace('print("turns", g.turns, g.turn', 'print("turns", g.plies, g.turn')
     code = code.replace("while S[\"i\"] < %d:" % app_heap.ROUNDS,
                         "while S[\"i\"] < %d:" % ROUNDS)

@@ -18,6 +18,7 @@ from quadpocket.play import Play, Session as _Session
 
 MAGIC = 0x58  # "X"
 VERSION = 1
+CONF = (6016, 64, 0x78)  # its settings and statistics in nvm: offset, slot size, tag "x"
 _QUAX = 0     # quax.board's rule numbers: links are turns in Quax and Link
 _LINK = 1
 _CROSSWAY = 3
@@ -37,7 +38,7 @@ class Screen(Play):
     """The shell's Play with this game's taps. sel: an own stone picked to link from."""
 
     gid = "X"
-    over = "face_quax.start"
+    over = "face_quax.over"
     busy = ("undo",)
     capital = False        # its refusals are written here, whole
     trainer_turn = True    # Trainer: the mover's winning cells and the other side's

@@ -19,16 +19,14 @@ import displayio
 
 from quax import Game
 from quax.game import DEFAULT_SIZE
-from face_quax import MAGIC, VERSION, Session
+from face_quax import CONF, MAGIC, VERSION, Session
 from quadpocket import view
 from quadpocket.play import LEVELS, NO_CPU
 from quadpocket.records import save_game
 
-CONF_OFF = 6016
-CONF_SIZE = 64
+CONF_OFF, CONF_SIZE, T_CONF = CONF
 GAME_OFF = 6144
 GAME_SIZE = 1024
-T_CONF = 0x78  # "x"
 T_GAME = 0x71  # "q"
 _CONF_LEN = 28
 MIN_CELL = 12  # px: the smallest cell a finger hits (New game offers no larger board)
@@ -40,19 +38,26 @@ HEAP_MAX = ((320, 13), (480, 19))
 # --- records ------------------------------------------------------------------------------
 
 def max_size(app):
-    """The largest board this screen offers: a cell of MIN_CELL px or more, and a whole
-    game inside the heap."""
-    from quax.notation import MAXN
+    """The largest board this screen offers: a cell of MIN_CELL px or more (the cell
+    quadpocket.build.sizes gives, worked out here so that build's code is not loaded for
+    it; host_tests/test_quax_app.py compares the two), and a whole game inside the heap
+    (HEAP_MAX; a platform's `quax_max` instead, for measuring larger boards)."""
     w, h = app.p.width, app.p.height
-    top = MAXN
-    for width, k in HEAP_MAX:
-        if w >= width:
-            top = k
-    build = app.use("build")
-    while top > 5 and build.sizes(w, h, top)[1] < MIN_CELL:
+    top = getattr(app.p, "quax_max", 0)
+    if not top:
+        for width, k in HEAP_MAX:
+            if w >= width:
+                top = k
+    while top > 5 and cell_px(w, h, top) < MIN_CELL:
         top -= 1
-    app.forget("build")
     return top
+
+
+def cell_px(w, h, n):
+    """The cell size quadpocket.build.sizes gives an n x n board on a w x h screen."""
+    ts = 2 if (w >= 440 and h >= 300) else 1
+    cell = min((h - 4 - 13 * ts) // n, (w - 15 * ts - 2 - (78 * ts + 4)) // n, 30)
+    return cell - cell % ts
 
 
 def read_conf(app):
@@ -254,86 +259,3 @@ def tutorial(app):
     """Its tutorial is a text page of its help (the shell's menu shows it)."""
     app.go("main")
     app.menus.text_page("tutorial", "main")
-
-
-# --- the end of a game --------------------------------------------------------------------
-
-def game_over(play, fresh):
-    app = play.app
-    g = play.game
-    s = play.s
-    kind, colour, why = g.result
-    if kind == "draw":
-        head = "Draw"
-        outcome = 2
-    elif s.cpu >= 0:
-        mine = g.seat(colour) != s.cpu
-        head = "You win!" if mine else "Computer wins"
-        outcome = 0 if mine else 1
-    else:
-        head = ("Black", "White")[colour] + " wins"
-        outcome = None
-    play.result = (head, "edges joined" if kind == "win" else "no move left", "",
-                   "Turns: %d" % g.plies, g.name() + " %dx%d" % (g.n, g.n))
-    if fresh:
-        app.sound("win" if outcome in (0, None) else "loss" if outcome == 1 else "marble")
-    if s.cpu >= 0 and not s.recorded:
-        level = app.prefs.level
-        lv = LEVELS.index(level) if level in LEVELS else 0
-        c = conf(app)
-        i = 4 + lv * 6 + outcome * 2
-        v = min(0xFFFF, (c[i] << 8 | c[i + 1]) + 1)
-        c[i] = v >> 8
-        c[i + 1] = v & 255
-        write_conf(app, c)
-        s.recorded = True
-        if outcome == 0 and app.prefs.auto_advance and level != "expert":
-            # auto-advance (a shared preference): the next level after a win
-            app.prefs.level = LEVELS[lv + 1]
-            st = app.use("storage").Store(app.p.nvm)
-            st.prefs = app.prefs
-            st.save_prefs()
-            del st
-            app.forget("storage")
-    if fresh:
-        try:
-            text = record(g)
-        except MemoryError:  # the save holds the game: only the text record is lost
-            text = ""
-            app.p.log("record skipped: no room")
-        if text:
-            app.p.log(text)
-            append(app.p, text)
-    app.save_session()
-    app.changed()
-
-
-def record(g):
-    """The finished game as a record the referee reads (python -m quax referee FLAGS <
-    game.txt): a comment with the flags, one turn a line, a comment with the result."""
-    kind, colour, why = g.result
-    flags = "--rules %s --size %d --pie %s" % (g.rules, g.n, "on" if g.pie else "off")
-    return "# Quad Pocket game: %s %dx%d\n# referee flags: %s\n%s\n# result: %s\n\n" % (
-        g.name(), g.n, g.n, flags, g.record(),
-        "draw" if kind == "draw" else "win, %s" % ("Black", "White")[colour])
-
-
-def append(platform, text):
-    """Add the record to the game-record file when the program may write the drive (the
-    game-record mode: a start with a finger on the screen, boot.py); otherwise the drive
-    is the computer's, open() fails and the serial console has the record. Elsewhere only
-    a platform's own record_file is used."""
-    import sys
-    path = getattr(platform, "record_file", None)
-    if path is None and sys.implementation.name == "circuitpython":
-        path = "/quad_games.txt"
-    if not path:
-        return False
-    try:
-        with open(path, "a") as f:
-            f.write(text)
-        return True
-    except OSError as e:  # read-only (a normal start: errno 30), drive full: go on
-        if not e.args or e.args[0] != 30:
-            platform.log("record not written to %s: %s" % (path, e))
-        return False
