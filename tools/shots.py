@@ -384,6 +384,66 @@ def winther(outdir):
         _save(p, outdir, "30_wq_win" + tag)
 
 
+def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="easy"):
+    """The app on the Quax family: its settings (and a prepared game) in nvm first."""
+    from quadpocket.app import App
+    from quadpocket.records import save_game
+    from quadpocket.storage import Store
+    from face_quax import Session
+    from face_quax.start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
+    p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+    st = Store(p.nvm)
+    st.prefs.tutorial_done = True
+    st.prefs.game = "X"
+    st.prefs.level = level
+    st.save_prefs()
+    rule = ("quax", "link", "quickway", "crossway", "quadrex").index(rules)
+    save_game(p.nvm, [-1, 0, 0], bytes([rule, n, int(pie), int(humans)] + [0] * 24),
+              CONF_OFF, CONF_SIZE, T_CONF)
+    if game is not None:
+        save_game(p.nvm, [-1, 0, 0], Session(game, -1 if humans else 1, 1).to_bytes(),
+                  GAME_OFF, GAME_SIZE, T_GAME)
+    app = App(p)
+    return app, Driver(app), p
+
+
+def _qx_tap(d, cell):
+    from quax import parse_cell
+    d.tap_xy(*d.app.play.board.centre(parse_cell(cell, d.app.play.game.n)))
+
+
+def quax(outdir):
+    """The Quax family: the swap offered, a link picked and drawn, a refused link, a won
+    Crossway game with its chain ringed; on both screens."""
+    from quax import Game
+    from quax import ai as qx_ai
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        app, d, p = _qx_fresh(size)
+        _qx_tap(d, "e5")
+        _save(p, outdir, "31_qx_swap_offered" + tag)
+        g = Game("quax", 9, False)
+        for t in "e5 d5 d4 e4 f5 f4 c3 c4".split():
+            g.play(t)
+        app, d, p = _qx_fresh(size, game=g)
+        _qx_tap(d, "d4")
+        _save(p, outdir, "32_qx_link_picked" + tag)
+        _qx_tap(d, "e5")
+        _qx_tap(d, "e4")
+        _qx_tap(d, "d5")  # across Black's new link
+        _save(p, outdir, "33_qx_link_refused" + tag)
+        app, d, p = _qx_fresh(size, "crossway", 9, humans=False, level="average")
+        k = 0
+        while app.play.game.result is None and k < 200:
+            turn = qx_ai.choose(app.play.game, "expert", k)
+            if turn in ("swap", "pass"):
+                d.press(turn)
+            else:
+                _qx_tap(d, turn)
+            d.settle()
+            k += 1
+        _save(p, outdir, "34_qx_crossway_won" + tag)
+
+
 def problems(paths):
     """What is wrong with a run's files: a number used by two scenes, or two files that
     are the same picture."""
@@ -426,6 +486,7 @@ def run(outdir, width=320, height=240, docs=None):
     contrast_and_titano(outdir)
     player_view(outdir)
     winther(outdir)
+    quax(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     bad = problems(SHOTS)
     for line in bad:

@@ -295,20 +295,26 @@ def render(play):
             mode = "Drop or link" if g.rule == _QUAX or g.rule == _LINK else "Drop"
         lines = [status, mode] + [""] * (p.free_row - 2)
         lines.append("Stone Link")
-        lines.append("Last " + play.last_text if g.plies else "Turn 1")
+        last = "Last " + play.last_text if g.plies else "Turn 1"
+        lines.append(last)
         if s.cpu >= 0:
             lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])
             lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
-        if len(mode) > p.cols:  # whole, over the rows under it, as in the other faces
-            w = play.app.use("wrap").say(mode, p.cols)
-            lines = [status] + w + lines[1 + len(w):]
+        # A long message is wrapped over the seat rows (hidden until the next tap), as
+        # in Still's face.
+        p.covered = len(mode) > p.cols
+        if p.covered:
+            lines = [status] + play.app.use("wrap").say(mode, p.cols) + ["", last]
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
         buttons = (("undo", "Undo", act and (play.sel is not None or play.undo_count() > 0)),
                    ("hint", "Hint", mine), ("menu", "Menu", True),
                    (extra, extra[:1].upper() + extra[1:], True) if extra else
                    ("moves", "Moves", True))
-    changed = p.set_seats(play.counts[0], play.counts[1], c, False, not over) or changed
+    if over:
+        p.covered = False
+    changed = p.set_seats(play.counts[0], play.counts[1], c, False,
+                          not (over or p.covered)) or changed
     for i in range(4):
         bt = buttons[i]
         changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
