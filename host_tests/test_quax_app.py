@@ -338,8 +338,9 @@ def test_settings_and_stats_survive_a_reset(tmp_path):
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
 def test_board_sizes_keep_a_cell_of_12_px_and_wrap_around(size):
     app, d, p = qx(size=size, conf=conf("quax", 5))
+    from face_quax.start import HEAP_MAX, cell_px
     top = max_size(app)
-    assert top == (13 if size[0] == 320 else 19)
+    assert top == dict(HEAP_MAX)[size[0]] and cell_px(size[0], size[1], top) >= 12
     d.press("menu")
     d.press("new")
     d.press("size-")

@@ -32,7 +32,7 @@ _CONF_LEN = 28
 MIN_CELL = 12  # px: the smallest cell a finger hits (New game offers no larger board)
 # The largest board whose whole game fits the heap (tools/quax_app_heap.py --smallest,
 # docs/quax.md): per screen width (320: the PyPortal, 480: the Titano).
-HEAP_MAX = ((320, 13), (480, 19))
+HEAP_MAX = ((320, 12), (480, 13))
 
 
 # --- records ------------------------------------------------------------------------------
