@@ -473,9 +473,69 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
         d.press("topic%d" % i)
         assert app.mode == "text"
         d.press("back")
-    d.press("back")
+
+def _tutorial_taps(d, wrong=False):
+    """Every step of the tutorial by taps (a wrong tap first when asked)."""
+    from face_quax import tutorial
+    app = d.app
+    for k, (text, cells, reply) in enumerate(tutorial.STEPS):
+        tut = app.play.tutor
+        assert tut.step == k and "Tutorial %d/" % (k + 1) in info(app)
+        if k == 0:
+            d.press("next")
+            continue
+        if not cells:
+            break
+        if wrong:
+            plies = app.play.game.plies
+            tap(d, "g1")
+            assert "Not there!" in info(app) and app.play.game.plies == plies
+            assert tut.step == k
+        for c in cells:
+            tap(d, c)
+    return app.play.tutor
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_the_tutorial_catches_wrong_taps_and_ends_in_a_win(size):
+    from face_quax import tutorial
+    app, d, p = qx(conf=conf("crossway", 9, humans=True), size=size)
+    tap(d, "e5")
+    before = app.play.game.record()
+    d.press("menu")
     d.press("tutorial")
-    assert app.mode == "text" and "Diagonals" in pages_text(app, d)
+    assert app.mode == "play" and app.play.tutor is not None and app.play.game.n == 7
+    rows = app.play.panel.rows
+    for text, cells, reply in tutorial.STEPS:  # every step whole on the panel
+        assert len(app.use("wrap").wrap(text, app.play.panel.cols)) <= rows - 2, text
+    tut = _tutorial_taps(d, wrong=True)
+    g = app.play.game
+    assert g.result is not None and g.result[1] == 0
+    assert "done" in [n for n, _ in rects(app)] and "you win" in info(app)
+    assert tut.step == len(tutorial.STEPS) - 1
+    d.press("done")
+    # back to the game in progress, as it was; the tutorial's game was never saved
+    assert app.play.tutor is None and app.play.game.record() == before
+    assert app.play.game.n == 9
+    from face_quax.start import load_session
+    from quadpocket import games as _g
+    data = _g.saved(app)
+    assert load_session(data).game.record() == before
+
+
+def test_the_tutorial_can_be_skipped_and_the_guided_text_is_in_help():
+    app, d, p = qx(conf=conf("quax", 9))
+    d.press("menu")
+    d.press("tutorial")
+    assert app.play.tutor is not None
+    d.press("skip")
+    assert app.play.tutor is None and app.play.game.n == 9 and app.mode == "play"
+    d.press("menu")
+    d.press("help")
+    from quadpocket import pages
+    titles = pages.text(app, "topics", app.menus.cols - 1)[1]
+    d.press("topic%d" % titles.index("Tutorial"))
+    assert "Diagonals" in pages_text(app, d)
 
 
 def test_menu_moves_page_hint_and_undo_against_the_computer():

@@ -442,6 +442,14 @@ def quax(outdir):
             d.settle()
             k += 1
         _save(p, outdir, "34_qx_crossway_won" + tag)
+        app, d, p = _qx_fresh(size)
+        d.press("menu")
+        d.press("tutorial")
+        d.press("next")
+        _qx_tap(d, "d4")
+        _qx_tap(d, "e5")
+        _qx_tap(d, "d4")
+        _save(p, outdir, "35_qx_tutorial_link" + tag)
 
 
 def problems(paths):

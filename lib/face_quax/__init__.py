@@ -207,63 +207,74 @@ def last_cells(play):
     return (b, b + n + 1) if k & 1 == 0 else (b + 1, b + n)
 
 
+def draw_board(play, last):
+    """The board's tiles and link bars (and the counts per colour) as the game stands;
+    last: the cells to ring as the last turn. True if anything changed."""
+    g = play.game
+    b = play.board
+    n = g.n
+    cells = g.board.cells
+    over = g.result is not None
+    changed = False
+    fills = g.board.fills
+    nfill = g.board.nfill if last else 0
+    chain = g.chain if over else ()
+    grid = b.grid
+    sel = play.sel
+    stones, links = play.counts
+    stones[0] = stones[1] = links[0] = links[1] = 0
+    for x in range(n * n):
+        v = cells[x]
+        if v:
+            stones[v - 1] += 1
+            ring = x == sel or (x in chain if over else x in last)
+            if not ring and nfill and not over:
+                for i in range(nfill):
+                    if fills[i] == x:
+                        ring = True
+            t = view.T_MARBLE + 2 * (v - 1) + (1 if ring else 0)
+        elif x == play.mark:
+            t = view.T_MARK
+        elif x in play.hint:
+            t = view.T_HINT_MARBLE
+        elif x in play.trainer:
+            t = view.T_TRAIN
+        else:
+            t = view.T_EMPTY
+        i = (n - 1 - x // n) * n + x % n
+        if grid[i] != t:
+            grid[i] = t
+            changed = True
+    # the link bars: tile 1 + 2 * colour + (diagonal - 1) over each 2 x 2 block
+    lk = g.board.links
+    lg = play.links
+    for r in range(n - 1):
+        for f in range(n - 1):
+            k = r * n + f
+            d = lk[k]
+            t = 0
+            if d:
+                v = cells[k if d == 1 else k + 1] - 1
+                links[v] += 1
+                t = 1 + 2 * v + d - 1
+            i = (n - 2 - r) * (n - 1) + f
+            if lg[i] != t:
+                lg[i] = t
+                changed = True
+    return changed
+
+
 def render(play):
+    if play.tutor is not None:
+        return play.tutor.render()
     g = play.game
     s = play.s
     p = play.panel
-    b = play.board
     over = g.result is not None
-    changed = False
     c = g.turn
-    n = g.n
-    cells = g.board.cells
+    changed = False
     if not (play.thinker is not None and play.purpose == "move"):
-        last = last_cells(play)
-        fills = g.board.fills
-        nfill = g.board.nfill if last else 0
-        chain = g.chain if over else ()
-        grid = b.grid
-        sel = play.sel
-        stones, links = play.counts
-        stones[0] = stones[1] = links[0] = links[1] = 0
-        for x in range(n * n):
-            v = cells[x]
-            if v:
-                stones[v - 1] += 1
-                ring = x == sel or (x in chain if over else x in last)
-                if not ring and nfill and not over:
-                    for i in range(nfill):
-                        if fills[i] == x:
-                            ring = True
-                t = view.T_MARBLE + 2 * (v - 1) + (1 if ring else 0)
-            elif x == play.mark:
-                t = view.T_MARK
-            elif x in play.hint:
-                t = view.T_HINT_MARBLE
-            elif x in play.trainer:
-                t = view.T_TRAIN
-            else:
-                t = view.T_EMPTY
-            i = (n - 1 - x // n) * n + x % n
-            if grid[i] != t:
-                grid[i] = t
-                changed = True
-        # the link bars: tile 1 + 2 * colour + (diagonal - 1) over each 2 x 2 block
-        lk = g.board.links
-        lg = play.links
-        for r in range(n - 1):
-            for f in range(n - 1):
-                k = r * n + f
-                d = lk[k]
-                t = 0
-                if d:
-                    v = cells[k if d == 1 else k + 1] - 1
-                    links[v] += 1
-                    t = 1 + 2 * v + d - 1
-                i = (n - 2 - r) * (n - 1) + f
-                if lg[i] != t:
-                    lg[i] = t
-                    changed = True
+        changed = draw_board(play, last_cells(play))
     if over:
         changed = p.set_info(play.result or ()) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))

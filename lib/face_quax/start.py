@@ -256,6 +256,5 @@ def new_game(app, msg=""):
 
 
 def tutorial(app):
-    """Its tutorial is a text page of its help (the shell's menu shows it)."""
-    app.go("main")
-    app.menus.text_page("tutorial", "main")
+    """Its tutorial: a short game whose steps catch a wrong tap (face_quax.tutorial)."""
+    app.use("face_quax.tutorial").start(app)

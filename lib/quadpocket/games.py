@@ -43,7 +43,7 @@ SAVE = 6
 def here(app, gid):
     """The row of game gid if it is installed and this platform's heap holds it
     (hw_pyportal's `games`), else None."""
-    if gid is None or gid not in getattr(app.p, "games", "SW"):
+    if gid is None or gid not in getattr(app.p, "games", "SWX"):
         return None
     for row in GAMES:
         if row[ID] == gid:

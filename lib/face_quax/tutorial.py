@@ -1,0 +1,118 @@
+"""The Quax family's tutorial (Menu, Tutorial): a real game of Quax on 7 x 7 set up so that
+a few taps show a drop, a crosscut, a link and a win. You play Black (bottom and top);
+White's answers are scripted and harmless. A tap anywhere but where the step asks is
+caught ("Not there!") and changes nothing; the engine checks every turn as in a game.
+Loaded through App.use; the Tutorial object keeps what it needs while it runs (the face's
+render hands over to it), and the game in progress waits.
+"""
+
+from quax import Game, parse_cell
+from face_quax import Session, draw_board
+
+SETUP = "d1 a1 d2 d5 d3 e4"
+# (what the step asks, in the panel's words; the cells to tap, in order; White's answer)
+STEPS = (
+    ("Black joins bottom and top: the black edges. Tap Next.", (), None),
+    ("Drop: tap the ringed cell, d4.", ("d4",), "a7"),
+    ("Now e5, the ringed cell: on a diagonal from d4.", ("e5",), "b7"),
+    ("White's d5 and e4 cross them. Link: tap d4, then e5.", ("d4", "e5"), "a6"),
+    ("The bar is your link. Tap e6.", ("e6",), "a5"),
+    ("Tap e7 to join the top edge.", ("e7",), None),
+    ("Your chain joins your edges: you win. Tap Done.", (), None),
+)
+
+
+def start(app):
+    """Show the tutorial; the game in progress waits (shown again at the end)."""
+    play = app.play
+    back = play.s if play.tutor is None else play.tutor.back
+    play.stop_thinking()
+    tut = Tutorial(play, back)
+    play.tutor = tut
+    app.use("face_quax.start").show(app, tut.session)
+
+
+class Tutorial:
+    def __init__(self, play, back):
+        self.play = play
+        self.back = back
+        g = Game("quax", 7, False)
+        for t in SETUP.split():
+            g.play(t)
+        self.session = Session(g, cpu=1)
+        self.step = 0
+        self.tapped = 0     # cells of this step tapped so far
+        self.note = ""
+
+    def want(self):
+        """The cell the step waits for, or None."""
+        cells = STEPS[self.step][1]
+        return parse_cell(cells[self.tapped], 7) if self.tapped < len(cells) else None
+
+    def render(self):
+        play = self.play
+        p = play.panel
+        w = self.want()
+        play.hint = (w,) if w is not None and not play.game.at(w) else ()
+        changed = draw_board(play, (w,) if w is not None and play.game.at(w) else ())
+        lines = ["Tutorial %d/%d" % (self.step + 1, len(STEPS)), self.note]
+        lines += play.app.use("wrap").wrap(STEPS[self.step][0], p.cols)
+        p.covered = True
+        changed = p.set_info(lines) or changed
+        changed = p.set_seats(play.counts[0], play.counts[1], play.game.turn, False,
+                              False) or changed
+        last = self.step == len(STEPS) - 1
+        buttons = ((None, ""), ("done", "Done") if last else ("next", "Next") if
+                   self.step == 0 else (None, ""), (None, ""),
+                   (None, "") if last else ("skip", "Skip"))
+        for i in range(4):
+            changed = p.set_button(i, buttons[i][0], buttons[i][1]) or changed
+        return changed
+
+    def tap(self, target):
+        """Every tap during the tutorial comes here; True = handled."""
+        play = self.play
+        app = play.app
+        g = play.game
+        self.note = ""
+        if target in ("skip", "done", "menu"):
+            self.end()
+            return True
+        w = self.want()
+        if target == "next" and self.step == 0:
+            self.step = 1
+        elif w is not None and target == w:
+            self.tapped += 1
+            cells = STEPS[self.step][1]
+            if self.tapped == len(cells):
+                if len(cells) == 2:
+                    g.play(cells[0] + "-" + cells[1])
+                else:
+                    g.play(cells[0])
+                reply = STEPS[self.step][2]
+                if reply:
+                    g.play(reply)
+                self.step += 1
+                self.tapped = 0
+                play.sel = None
+                app.sound("marble")
+            else:
+                play.sel = w  # the first stone of a link: picked
+        elif target is not None and self.step < len(STEPS) - 1:
+            self.note = "Not there!"
+            app.sound("illegal")
+        app.changed()
+        return True
+
+    def end(self):
+        """Back to the game in progress (or the saved one)."""
+        play = self.play
+        app = play.app
+        play.tutor = None
+        play.hint = ()
+        play.sel = None
+        play.panel.covered = False
+        if self.back is not None:
+            app.use("face_quax.start").show(app, self.back)
+        else:
+            app.go("resume")
