@@ -638,3 +638,47 @@ def test_high_contrast_recolours_the_stones_and_show_move_marks_the_reply():
         ringed = app.play.board.grid[(6 - last // 7) * 7 + last % 7] % 2 == 1
         assert ringed == show
         assert "Last " in info(app)  # the last turn is written either way
+
+
+@pytest.mark.parametrize("rules", ["quax", "link", "quickway", "crossway"])
+def test_trainer_highlights_are_exactly_the_cells_that_win_at_once(rules):
+    """quax.ai.trainer_highlights against a plain check on the engine's own core: a stone
+    of either colour on each empty cell (where the rule set lets it go), then is that
+    colour joined? (Quadrex, whose fills the Trainer does not play out, is left out.)"""
+    import random
+    from quax.board import Board
+    rng = random.Random(rules)
+    seen = 0
+    for game_no in range(6):
+        g = Game(rules, 6, False)
+        while g.result is None:
+            want = set()
+            for c in (0, 1):
+                for x in range(36):
+                    if g.at(x) or (rules == "crossway" and not g.board.crossway_ok(x, c)):
+                        continue
+                    # the position as it stands: stones without the rule set's own
+                    # joins (Quax's), its links and Crossway's diagonals added as they are
+                    b = Board(6, 0)
+                    for y in range(36):
+                        if g.at(y):
+                            b._stone(y, g.at(y) - 1)
+                    for k in range(36):
+                        if g.board.links[k]:
+                            b.link(k, g.board.links[k])
+                    b.rule = g.rule
+                    if rules == "crossway":
+                        for y in range(36):
+                            if g.at(y):
+                                for z in range(36):
+                                    if g.at(z) == g.at(y) and abs(z % 6 - y % 6) == 1 \
+                                            and abs(z // 6 - y // 6) == 1:
+                                        b.union(y, z)
+                    b.drop(x, c)
+                    if b.won(c):
+                        want.add(x)
+            got = qx_ai.trainer_highlights(g, g.turn)
+            assert sorted(got) == sorted(want), (g.record(), got, want)
+            seen += len(want)
+            g.apply_move(rng.choice(g.moves()))
+    assert seen > 0
