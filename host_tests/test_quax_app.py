@@ -167,6 +167,21 @@ def test_a_link_by_two_taps_drawn_as_a_bar():
     assert "Already linked" in info(app) and play.game.plies == 8
 
 
+def test_a_hinted_link_rings_its_two_stones():
+    g = game_of("quax", 7, "c3 d3 d4 c4")
+    app, d, p = with_game(g)
+    play = app.play
+    play.show_hint("c3-d4")
+    app.render(play)
+    for c in ("c3", "d4"):
+        x = parse_cell(c, 7)
+        assert play.board.grid[(6 - x // 7) * 7 + x % 7] == view.T_MARBLE + 1, c
+    assert "Hint c3-d4" in info(app)
+    play.show_hint("swap")
+    app.render(play)
+    assert play.hint == () and "Hint swap" in info(app)
+
+
 def test_picking_again_cancels_and_undo_drops_the_pick():
     g = game_of("link", 8, "c3 d3 d4 c4")
     app, d, p = with_game(g)

@@ -227,7 +227,8 @@ def draw_board(play, last):
         v = cells[x]
         if v:
             stones[v - 1] += 1
-            ring = x == sel or (x in chain if over else x in last)
+            # ringed: picked, a hinted link's stones, the last turn's, the winning chain
+            ring = x == sel or x in play.hint or (x in chain if over else x in last)
             if not ring and nfill and not over:
                 for i in range(nfill):
                     if fills[i] == x:
