@@ -106,13 +106,14 @@ def test_a_drop_and_the_rim_rule_made_visible():
     assert line(app, 1) == "Drop on rim"
     from quadpocket import view
     grid = play.board.grid
-    assert grid[7 * 8 + 0] == view.T_TRAIN      # a1 is marked
+    import face_winther as fw
+    assert grid[7 * 8 + 0] == fw.DEST      # a1 is marked: a green dot, not the Trainer's pink
     assert grid[(7 - 2) * 8 + 2] == view.T_EMPTY  # c3 is not
     tap(d, "c3")
     assert play.game.at(parse_cell("c3")) == 0 and line(app, 1) == "Rim only"
     tap(d, "a1")
     assert play.game.at(parse_cell("a1")) == 1
-    assert grid[7 * 8 + 0] != view.T_TRAIN and grid[(7 - 2) * 8 + 2] == view.T_EMPTY
+    assert grid[7 * 8 + 0] != fw.DEST and grid[(7 - 2) * 8 + 2] == view.T_EMPTY
     # the panel: counters in hand and on the board per colour
     assert play.panel.counts[0][0] is not None
     assert play.game.in_hand(0) == 13 and play.game.in_hand(1) == 14
@@ -130,6 +131,8 @@ def test_a_move_select_cancel_and_destinations():
     tap(d, "d6")
     assert play.sel == parse_cell("d6") and line(app, 1) == "Move to?"
     assert set(play.dests) == {parse_cell(c) for c in ("d5", "c6", "e6", "d7")}
+    import face_winther as fw
+    assert all(_tile_at(play, c) == fw.DEST for c in ("d5", "c6", "e6", "d7"))
     tap(d, "d6")  # the same counter again: cancelled
     assert play.sel is None and play.dests == ()
     tap(d, "d6")
@@ -152,14 +155,48 @@ def _capture_setup():
     return app, d
 
 
+def _tile_at(play, cell):
+    x = parse_cell(cell)
+    return play.board.grid[(7 - (x >> 3)) * 8 + (x & 7)]
+
+
+def _marks_apart(play, move, take, keep):
+    """The move's cells wear the move's marks; the counters to be taken, and those at
+    stake but kept, each a mark of their own that no other counter or cell wears."""
+    import face_winther as fw
+    g = play.game
+    tiles = {}
+    for c in move:
+        tiles.setdefault(_tile_at(play, c), set()).add("move")
+    for c in take:
+        t = _tile_at(play, c)
+        assert t == fw.TAKE + g.at(parse_cell(c)) - 1, c
+        tiles.setdefault(t, set()).add("take")
+    for c in keep:
+        t = _tile_at(play, c)
+        assert t == fw.STAKE + g.at(parse_cell(c)) - 1, c
+        tiles.setdefault(t, set()).add("keep")
+    assert all(len(v) == 1 for v in tiles.values()), tiles
+    marked = set(move) | set(take) | set(keep)
+    for x in range(64):
+        from winquad.notation import cell_name
+        c = cell_name(x)
+        if c not in marked:
+            assert _tile_at(play, c) not in tiles, c
+    # the pink of a capture is drawn in the sheet (not the counter's own pixels)
+    sheet, cell = play.board.sheet, play.board.cell
+    for t in (fw.TAKE, fw.TAKE + 1, fw.STAKE, fw.STAKE + 1):
+        assert any(sheet[t * cell + x, y] == view.TRAIN for x in range(cell)
+                   for y in range(cell)), t
+
+
 def test_capture_taken():
     app, d = _capture_setup()
     play = app.play
-    assert play.choice is not None and line(app, 1) == "Take it?"
+    assert play.choice is not None and line(app, 1) == "Take e4?"
     assert {n for n, _ in rects(app)} >= {
         "take", "keep"}
-    from quadpocket import view
-    assert play.board.grid[(7 - 3) * 8 + 4] == view.T_MARBLE + 2 + 1  # e4 ringed
+    _marks_apart(play, ["f4"], ["e4"], [])
     d.press("take")
     assert play.game.at(parse_cell("e4")) == 0 and play.game.at(parse_cell("f4")) == 1
     assert play.game.record().split()[-1] == "f4xe4"
@@ -182,11 +219,20 @@ def test_double_capture_one_left_out():
     tap(d, "e4")
     play = app.play
     assert sorted(play.choice[2]) == sorted([parse_cell("d4"), parse_cell("e5")])
-    assert line(app, 1) == "Take 2?"
+    assert line(app, 1) == "Take 2 of 2?"
+    assert "Tap pink ones" in info_text(app)
+    _marks_apart(play, ["e4"], ["d4", "e5"], [])
     tap(d, "e5")  # leave e5
-    assert line(app, 1) == "Take 1?"
+    assert line(app, 1) == "Take 1 of 2?"
+    _marks_apart(play, ["e4"], ["d4"], ["e5"])
+    tap(d, "d4")  # leave d4 too, then take e5 back in
+    tap(d, "e5")
+    _marks_apart(play, ["e4"], ["e5"], ["d4"])
+    tap(d, "d4")
+    tap(d, "e5")
     d.press("take")
     assert play.game.at(parse_cell("d4")) == 0 and play.game.at(parse_cell("e5")) == 2
+    assert play.game.record().split()[-1] == "e4xd4"
 
 
 def _play_out(app, d, human_level="easy", limit=400):

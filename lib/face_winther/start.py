@@ -116,7 +116,9 @@ def views(app, play):
     app.collect()
     glyphs = build.fonts()
     p = app.p
-    b = build.board(app, 8, 2, p.width, p.height, app.prefs.contrast, glyphs)
+    # three colours: the third's pair of tiles is redrawn as this game's own (tiles)
+    b = build.board(app, 8, 3, p.width, p.height, app.prefs.contrast, glyphs)
+    tiles(app, b)
     colours(b, app.prefs.contrast)
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
@@ -129,6 +131,43 @@ def views(app, play):
     play.group.append(pn.group)
     play.key = "wq"
     app.forget("build")
+
+
+def tiles(app, b):
+    """This game's own tiles (face_winther.DEST, STAKE, TAKE) over sheet tiles it has no
+    use for: a green dot on an empty cell (a picked counter may go there; the rim while
+    White's second drop is due), and per colour a counter at stake in a capture: pink
+    corners while it stays, a pink cross once it is to be taken."""
+    import face_winther as fw
+    sd = app.use("spritedraw")
+    bmp = b.sheet
+    c = b.cell
+    p = sd._Pen(bmp, c)
+    w = max(2, c // 10)
+    p.ox = fw.DEST * c
+    p.fill(view.BOARD)
+    p.disc(c * 4 // 5, view.DARK)
+    p.disc(c * 4 // 5 - 2, view.QUAD)
+    k = c // 3
+    for colour in range(2):
+        for t in (fw.STAKE + colour, fw.TAKE + colour):
+            p.ox = ox = t * c
+            p.fill(view.BOARD)
+            sd._marble(p, colour)
+            for y in range(c):
+                for x in range(c):
+                    if t < fw.TAKE:  # corners of a frame
+                        on = ((x < w or x >= c - w) and (y < k or y >= c - k)
+                              or (y < w or y >= c - w) and (x < k or x >= c - k))
+                    else:  # a cross corner to corner, dark-edged
+                        d = min(abs(x - y), abs(x + y - c + 1))
+                        on = d <= w and 2 <= x < c - 2
+                        if on and d == w:
+                            bmp[ox + x, y] = view.DARK
+                            continue
+                    if on:
+                        bmp[ox + x, y] = view.TRAIN
+    app.forget("spritedraw")
 
 
 def recolour(app):
