@@ -147,6 +147,27 @@ def test_a_move_select_cancel_and_destinations():
     assert grid[(7 - 4) * 8 + 3] == view.T_MARBLE + 1
 
 
+def test_trainer_marks_your_win_and_the_computers_as_stills_quad_does():
+    # White (you) a1 a2 a3: a4 wins; Black (the computer) c5 d5 e5: b5 and f5 win. The
+    # marks mean what they mean in Still's Quad (test_app_ai.py): the yellow ring your win,
+    # pink the computer's; neither is the mark of a step or of a hint's star
+    g = Game(12)
+    for t in ("a1", "c5", "a2", "d5", "a3", "e5"):
+        g.play(t)
+    app, d, p = with_game(g, cpu=1, prefs={"level": "trainer"})
+    play = app.play
+    assert _tile_at(play, "a4") == view.T_HINT_MARBLE
+    assert _tile_at(play, "b5") == view.T_TRAIN and _tile_at(play, "f5") == view.T_TRAIN
+    others = {_tile_at(play, c) for c in ("b2", "c3", "g7", "h1")}
+    assert others == {view.T_EMPTY}
+    import face_winther as fw
+    assert fw.DEST not in (view.T_TRAIN, view.T_HINT_MARBLE)
+    # at Easy no Trainer marks
+    app2, d2, p2 = with_game(g, cpu=1, prefs={"level": "easy"})
+    assert _tile_at(app2.play, "a4") == view.T_EMPTY
+    assert _tile_at(app2.play, "b5") == view.T_EMPTY
+
+
 def _capture_setup():
     app, d, p = wq(conf=conf(humans=True))
     for t in ("d4", "e4", "a1", "h8"):
