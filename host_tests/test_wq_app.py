@@ -379,7 +379,7 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
     m = app.menus
     width = m.cols - 1
     titles = pages.text(app, "topics", width)[1]
-    assert "Capture" in titles and "Tutorial" in titles and len(titles) <= 11
+    assert "Capture" in titles and "Strategy" in titles and len(titles) <= 11
     body = m.body()
     for i, t in enumerate(titles):
         assert len(t) <= 18
@@ -392,9 +392,48 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
         d.press("topic%d" % i)
         assert app.mode == "text"
         d.press("back")
-    d.press("back")
+    # no word of the old help that named a mark the screen does not draw
+    for i in range(len(titles)):
+        assert "ringed" not in " ".join(pages.text(app, "topic%d" % i, width)[1])
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
+    import face_winther as fw
+    from face_winther.tutorial import STEPS
+    app, d, p = wq(conf=conf(counters=12), size=size)
+    play_turn(d, "d4")  # a game in progress waits for the tutorial
+    saved = app.play.game.record()
+    d.press("menu")
     d.press("tutorial")
-    assert app.mode == "text" and "Drop" in screen_text(app)
+    play = app.play
+    assert app.mode == "play" and play.tutor is not None
+    assert line(app, 0) == "Tutorial 1/%d" % len(STEPS)
+    panel = play.panel
+    for k, text in enumerate(STEPS):  # every step shown whole in the panel's rows
+        from quadpocket.wrap import wrap
+        room = panel.rows - (0 if k == 0 else panel.free_row)
+        assert len(wrap(text, panel.cols)) <= room, text
+    d.press("next")
+    tap(d, "h8")  # not there
+    assert line(app, 1) == "Not there!" and play.tutor.step == 1
+    tap(d, "e4")
+    assert play.tutor.step == 2 and _tile_at(play, "d4") == fw.TAKE + 1
+    assert _tile_at(play, "e4") == view.T_MARBLE + 1  # the move: cyan frame
+    tap(d, "a1")
+    assert line(app, 1) == "Not there!" and play.tutor.step == 2
+    d.press("take")
+    g = play.tutor.session.game
+    assert g.at(parse_cell("d4")) == 0 and g.at(parse_cell("h7")) == 2
+    assert _tile_at(play, "e5") == view.T_HINT_MARBLE  # your win: the yellow ring
+    tap(d, "f5")
+    assert line(app, 1) == "Not there!"
+    tap(d, "e5")
+    assert g.result is not None and g.result[1] == 0
+    assert "win" in info_text(app)
+    d.press("done")
+    assert play.tutor is None and app.play.game.record() == saved
+    assert line(app, 0) == "Your turn"
 
 
 def test_menu_moves_page_and_undo_against_the_computer():

@@ -205,11 +205,29 @@ def cursor_turn(play):
     return None
 
 
+def draw(play, last):
+    """The board's tiles for play.game; last: (from, to) of the turn to frame, or None.
+    True if any changed (also the tutorial's and the review's board)."""
+    g = play.game
+    cells = g.board.cells
+    rim = g.result is None and g.turn == 0 and g.in_hand(0) == g.counters - 1
+    grid = play.board.grid
+    changed = False
+    for x in range(64):
+        t = _tile(play, x, cells, last, rim)
+        i = (7 - (x >> 3)) * 8 + (x & 7)
+        if grid[i] != t:
+            grid[i] = t
+            changed = True
+    return changed
+
+
 def render(play):
+    if play.tutor is not None:  # the tutorial, or a finished game stepped through
+        return play.tutor.render()
     g = play.game
     s = play.s
     p = play.panel
-    b = play.board
     prefs = play.app.prefs
     over = g.result is not None
     changed = False
@@ -219,15 +237,7 @@ def render(play):
         last = cursor_turn(play)
         if last is not None:
             last = (last[1], last[0])  # (from, to)
-        cells = g.board.cells
-        rim = (not over and seat == 0 and hand0 == g.counters - 1)
-        grid = b.grid
-        for x in range(64):
-            t = _tile(play, x, cells, last, rim)
-            i = (7 - (x >> 3)) * 8 + (x & 7)
-            if grid[i] != t:
-                grid[i] = t
-                changed = True
+        changed = draw(play, last)
     if over:
         changed = p.set_info(play.result or ()) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))

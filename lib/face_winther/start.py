@@ -1,6 +1,6 @@
 """Winther's Quad's entry points (docs/shell.md): begin, resume, new_game, show, tutorial,
-load_session; its settings and statistics in nvm; the end of a game; its tutorial (a
-text page of its help). Its menu pages' contents are face_winther.pages. Loaded through App.use when needed and dropped after (only the face's
+load_session; its settings and statistics in nvm; the end of a game; its own tiles.
+Its tutorial is face_winther.tutorial. Its menu pages' contents are face_winther.pages. Loaded through App.use when needed and dropped after (only the face's
 package, face_winther, stays resident).
 
 Its nvm regions (its row in quadpocket.games; above Still's Quad's, which end at 2240;
@@ -187,7 +187,8 @@ def show(app, session, mode=True):
     play.stop_thinking()
     play.s = session
     play.game = session.game
-    app.session = session
+    if play.tutor is None:  # the tutorial's game is its own
+        app.session = session
     if play.key != "wq":
         views(app, play)
     play.mark = None
@@ -225,9 +226,8 @@ def new_game(app, msg=""):
 
 
 def tutorial(app):
-    """Its tutorial is a text page of its help (the shell's menu shows it)."""
-    app.go("main")
-    app.menus.text_page("tutorial", "main")
+    """Its tutorial: a game set up to show a capture and a win (face_winther.tutorial)."""
+    app.use("face_winther.tutorial").start(app)
 
 
 # --- the end of a game --------------------------------------------------------------------
