@@ -441,7 +441,7 @@ def test_menu_moves_page_and_undo_against_the_computer():
     play_turn(d, "d4")
     assert app.play.game.plies == 2  # the computer answered
     d.press("moves")
-    assert "1.d4" in screen_text(app)
+    assert "1.W d4" in screen_text(app)
     d.press("back")
     d.press("undo")
     assert app.play.game.plies == 0
