@@ -384,6 +384,56 @@ def winther(outdir):
         _save(p, outdir, "30_wq_win" + tag)
 
 
+def marks_and_review(outdir):
+    """Issue 22's screens on both displays: a capture of two with one left out, the
+    Trainer's marks (your win, the computer's) in both games, Winther's tutorial on the
+    board, and a finished game's move list and its review, turn by turn."""
+    from quadcore import Game as SGame
+    from winquad import Game
+    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+    from apptools import start_with
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        app, d, p = _wq_fresh(size, True)
+        for t in ("c4", "d4", "a1", "e5", "e6", "h8", "e4"):
+            _wq_tap(d, t)
+            if app.play.choice is not None and t != "e4":
+                d.press("keep")
+        _wq_tap(d, "e5")  # leave e5 out: pink corners; d4 keeps its cross
+        _save(p, outdir, "31_wq_capture_two" + tag)
+        g = SGame()
+        for t in ("d4", "h8", "f5", "j8", "e7", "j10"):
+            g.play(t)
+        app, d, p = start_with(g, cpu=1, prefs={"level": "trainer"}, size=size)
+        _save(p, outdir, "32_trainer_yours_and_its" + tag)
+        d.tap_cell("c6")
+        d.press("moves")
+        _save(p, outdir, "35_move_list_result" + tag)
+        d.press("step")
+        d.press("prev")
+        d.press("prev")
+        _save(p, outdir, "36_review_step" + tag)
+        g = Game(12)
+        for t in ("a1", "c5", "a2", "d5", "a3", "e5"):
+            g.play(t)
+        app, d, p = _wq_fresh(size, False, 12, g)
+        _save(p, outdir, "33_wq_trainer_yours_and_its" + tag)
+        _wq_tap(d, "a4")
+        d.press("moves")
+        _save(p, outdir, "37_wq_move_list_result" + tag)
+        d.press("step")
+        d.press("prev")
+        _save(p, outdir, "38_wq_review_step" + tag)
+        app, d, p = _wq_fresh(size, False, 12)
+        d.press("menu")
+        d.press("tutorial")
+        d.press("next")
+        _wq_tap(d, "e4")
+        _save(p, outdir, "34_wq_tutorial_capture" + tag)
+        d.press("take")
+        _wq_tap(d, "h1")
+        _save(p, outdir, "39_wq_tutorial_not_there" + tag)
+
+
 def problems(paths):
     """What is wrong with a run's files: a number used by two scenes, or two files that
     are the same picture."""
@@ -426,6 +476,7 @@ def run(outdir, width=320, height=240, docs=None):
     contrast_and_titano(outdir)
     player_view(outdir)
     winther(outdir)
+    marks_and_review(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     bad = problems(SHOTS)
     for line in bad:
