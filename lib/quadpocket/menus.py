@@ -31,8 +31,18 @@ class Menus:
     def __init__(self, app):
         self.app = app
         p = app.p
-        self.w = p.width
-        self.big = p.width >= 440 and p.height >= 300  # the Titano: menus at text scale 2
+        w, h = p.width, p.height
+        ts = 2 if (w >= 440 and h >= 300) else 1
+        self.cw = cw = 6 * ts
+        self.ch = ch = 12 * ts
+        self.cols = w // cw
+        self.rows = h // ch
+        self.k = max(2, (self.rows - 1) // 6)  # text rows per menu button
+        self.w = w
+        k = self.k
+        # a button's margin: what a slot leaves, but no box leaves the screen
+        self.m = min((k * ch - ch) // 2 - 2, h - (2 + (SLOTS // 2 - 1) * k + k // 2) * ch)
+        self.ox = (w - self.cols * cw) // 2
         self.group = g = displayio.Group()  # on the screen's own black background
         self.fills = []
         for _ in range(SLOTS):
@@ -41,11 +51,15 @@ class Menus:
             self.fills.append(r)
             g.append(r)
         if app.play.panel is not None:
-            self.glyphs = app.play.panel.info.bitmap  # the font sheet the panel uses
+            glyphs = app.play.panel.info.bitmap  # the font sheet the panel uses
         else:  # the chooser before any game screen (first run)
-            self.glyphs = app.use("build").fonts()
-        self.ts = 0
-        self.scale(2 if self.big else 1)
+            glyphs = app.use("build").fonts()
+        self.tg = displayio.TileGrid(glyphs, pixel_shader=app.pals[0], width=self.cols,
+                                     height=self.rows, tile_width=6, tile_height=12,
+                                     default_tile=view.FONT[0], x=self.ox // ts, y=0)
+        text = displayio.Group(scale=ts)
+        text.append(self.tg)
+        g.append(text)
         self.names = [None] * SLOTS
         self.boxes = [None] * SLOTS  # (x, y, w, h) of each shown button
         self.page = None
@@ -59,34 +73,6 @@ class Menus:
         self.two_way = ()     # New game settings: each half of the button answers
 
     # --- the screen ----------------------------------------------------------------------
-    def scale(self, ts):
-        """The text grid and the layout at text scale ts: menu pages at 2 on the Titano;
-        text pages always at 1, so the Titano's bigger screen shows more of the help than
-        the PyPortal's (80 x 26 characters against 53 x 20), not less."""
-        if ts == self.ts:
-            return
-        if self.ts:
-            self.group.pop()
-            self.tg = None
-        self.ts = ts
-        p = self.app.p
-        w, h = p.width, p.height
-        self.cw = cw = 6 * ts
-        self.ch = ch = 12 * ts
-        self.cols = w // cw
-        self.rows = h // ch
-        self.k = k = max(2, (self.rows - 1) // 6)  # text rows per menu button
-        # a button's margin: what a slot leaves, but no box leaves the screen
-        self.m = min((k * ch - ch) // 2 - 2, h - (2 + (SLOTS // 2 - 1) * k + k // 2) * ch)
-        self.ox = (w - self.cols * cw) // 2
-        self.tg = displayio.TileGrid(self.glyphs, pixel_shader=self.app.pals[0],
-                                     width=self.cols, height=self.rows, tile_width=6,
-                                     tile_height=12, default_tile=view.FONT[0],
-                                     x=self.ox // ts, y=0)
-        text = displayio.Group(scale=ts)
-        text.append(self.tg)
-        self.group.append(text)
-
     def _button(self, i, row, x, w, name):
         """Slot i: a button around text row `row`, x..x+w px, reporting `name`."""
         ch = self.ch
@@ -186,8 +172,6 @@ class Menus:
             return
         self.page = page
         self.two_way = ()
-        if self.big:
-            self.scale(2)
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
@@ -275,7 +259,6 @@ class Menus:
 
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
-        self.scale(1)
         self.title, self.lines = self.page_text(what)
         self.what = what
         self.at = 0
