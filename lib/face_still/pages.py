@@ -38,10 +38,3 @@ def move_items(app):
     k = game.rules.players
     return ["%d.%s %s" % (i + 1, who(i % k, cpu), t) for i, t in enumerate(turns)]
 
-
-def review_board(play):
-    """The board at a review's step (quadpocket.review): the last turn's pieces framed."""
-    from face_still import _ends
-    g = play.game
-    last = g.last_turn()
-    return play.board.update(g.cells, tuple(_ends(last)) if last else ())

@@ -15,16 +15,8 @@ def text(app, what, width):
         if what == "stats":
             return "Statistics", face.stats_lines(app)
         lines = columns(face.move_items(app), width)
-        play = app.play
-        if play.game.result is not None and play.result:
-            # the move list ends with the result: the panel's lines up to a blank one
-            r = []
-            for s in play.result:
-                if not s:
-                    break
-                r.append(s)
-            why = " ".join(r[1:])
-            lines += [""] + wrap(["Result: " + r[0] + (" (%s)" % why if why else "")], width)
+        if app.play.game.result is not None:  # the move list ends with the result
+            lines += wrap(app.use("review").result(app.play), width)
         return face.move_title(app), lines
     import sys
     face = sys.modules[app.face] if app.face else None  # the face's package: resident

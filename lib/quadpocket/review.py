@@ -4,9 +4,34 @@ goes with Done. It works on the game itself, through what every engine has (reco
 play(turn), undo(), result): a step back is an undo, a step forward plays the recorded
 turn again, and Done plays on to the end. A claim-mode game (claims are not in its
 record) is read back from its saved bytes instead. The board is drawn by the face's pages
-module (review_board(play)), the panel here: the turn as the move list writes it, and the
+module's review_board(play) if it has one (Winther's Quad), else here through
+quadpocket.view's Board.update and the face's _ends (Still's Quad); the panel here: the turn as the move list writes it, and the
 result on the last turn.
 """
+
+
+def result(play):
+    """The move list's last paragraphs: a blank one, then the result as the panel says it
+    (its lines up to a blank one)."""
+    r = []
+    for s in play.result or ():
+        if not s:
+            break
+        r.append(s)
+    if not r:
+        return []
+    why = " ".join(r[1:])
+    return ["", "Result: " + r[0] + (" (%s)" % why if why else "")]
+
+
+def board(play):
+    """The board at a step, for a face whose pages module has no review_board: the cells
+    through quadpocket.view's Board.update (Still's Quad), its last turn framed."""
+    import sys
+    g = play.game
+    last = g.last_turn()
+    ends = sys.modules[play.app.face]._ends
+    return play.board.update(g.cells, tuple(ends(last)) if last else ())
 
 
 def start(app):
@@ -28,7 +53,7 @@ class Review:
         self.data = play.s.to_bytes()
         self.result = list(play.result or ())
         self.items = app.use(app.face + ".pages").move_items(app)
-        self.draw = app.use(app.face + ".pages").review_board
+        self.draw = getattr(app.use(app.face + ".pages"), "review_board", board)
         self.broken = False
         play.hint = play.trainer = ()
         play.sel = play.mark = None
