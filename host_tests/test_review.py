@@ -39,7 +39,7 @@ def test_still_move_list_ends_with_the_result_and_steps_through_the_game():
     assert "1.You d4" in text and "2.CPU h8" in text and "7.You c6" in text
     assert "Result: You win!" in text
     assert "quadpocket.review" not in sys.modules
-    d.press("step")
+    d.press("review")
     assert app.mode == "play" and play.tutor is not None
     assert "Turn 7 of 7" in info_text(app) and "You c6" in info_text(app)
     assert "You win!" in info_text(app)
@@ -81,7 +81,7 @@ def test_winther_move_list_says_who_played_and_ends_with_the_result():
     text = screen_text(app)
     assert "W: White" in text and "1.W a1" in text and "2.B c5" in text and "7.W a4" in text
     assert "Result: You win! (four in a row)" in text
-    d.press("step")
+    d.press("review")
     assert "Turn 7 of 7" in info_text(app) and "W a4" in info_text(app)
     d.press("prev")
     assert play.game.at(parse_cell_w("a4")) == 0 and "B e5" in info_text(app)
@@ -104,7 +104,7 @@ def test_step_is_offered_only_for_a_finished_game():
     g.play("a1")
     app, d, p = wqt.with_game(g, cpu=-1)
     d.press("moves")
-    assert "step" not in names(app)
+    assert "review" not in names(app)
     assert "Result" not in screen_text(app)
 
 
@@ -112,7 +112,7 @@ def test_step_is_offered_only_for_a_finished_game():
 def test_review_panel_fits(size):
     app, d = _wq_won()
     d.press("moves")
-    d.press("step")
+    d.press("review")
     p = app.play.panel
     for _ in range(8):
         lines = info_text(app).split("\n")

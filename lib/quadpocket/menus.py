@@ -66,7 +66,6 @@ class Menus:
         self.lines = []
         self.title = ""
         self.at = 0         # first line of the text page shown
-        self.what = None    # the text page shown (text_page)
         self.back = "main"  # where Back on a text page goes
         self.changed = False  # a preference changed since the menu opened
         self.note = ""        # a refused New-game tap's reason, shown once
@@ -260,7 +259,6 @@ class Menus:
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
         self.title, self.lines = self.page_text(what)
-        self.what = what
         self.at = 0
         self.back = back
         self.render_text()
@@ -273,10 +271,11 @@ class Menus:
         if pages > 1:
             title = "%s  %d/%d" % (title, k + 1, pages)
         play = self.app.play
-        # a finished game's move list: Step, its turns on the board (quadpocket.review)
-        step = (self.what == "moves" and play.game is not None
+        # a finished game's move list (its title is the face's move_title, "Moves..."):
+        # Step, its turns on the board (quadpocket.review)
+        step = (self.title[:5] == "Moves" and play.game is not None
                 and play.game.result is not None and play.tutor is None)
-        buttons = [("prev", "< Prev") if k > 0 else ("step", "Step") if step else None,
+        buttons = [("prev", "< Prev") if k > 0 else ("review", "Step") if step else None,
                    ("next", "Next >") if k + 1 < pages else None,
                    ("back", "Back")]
         rows = [" " + s for s in self.lines[self.at:self.at + body]]
@@ -290,7 +289,7 @@ class Menus:
         elif name == "next":
             self.at += body
             self.render_text()
-        elif name == "step":
+        elif name == "review":
             self.lines = []
             self.app.use("review").start(self.app)
         elif name == "back":
