@@ -37,4 +37,3 @@ def move_items(app):
         turns.append(game.turn_text(game.current) + " ...")
     k = game.rules.players
     return ["%d.%s %s" % (i + 1, who(i % k, cpu), t) for i, t in enumerate(turns)]
-
