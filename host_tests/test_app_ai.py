@@ -133,6 +133,27 @@ def test_trainer_highlights_the_computers_threat():
     assert tile(app2, parse_cell("h10", 11)) == view.T_EMPTY
 
 
+def test_trainer_shows_your_own_win_apart_from_the_computers():
+    # you hold d4 f5 e7 (c6 wins), the computer h8 j8 j10 (h10 wins): both shown, each
+    # with the mark it has in Winther's Quad too (test_wq_app.py): pink the computer's,
+    # the yellow ring yours
+    g = Game()
+    for t in ("d4", "h8", "f5", "j8", "e7", "j10"):
+        g.play(t)
+    app, d, p = start_with(g, cpu=1, prefs={"level": "trainer"})
+    mine = ai.trainer_highlights(g, 0)
+    assert parse_cell("c6", 11) in mine
+    for x in mine:
+        assert tile(app, x) == view.T_HINT_MARBLE
+    assert tile(app, parse_cell("h10", 11)) == view.T_TRAIN
+    # after a star on h10 the computer's mark goes, yours stays
+    d.press("star0")
+    d.tap_cell("h10")
+    assert tile(app, parse_cell("c6", 11)) == view.T_HINT_MARBLE
+    d.tap_cell("c6")
+    assert app.play.game.result is not None
+
+
 def test_win_is_counted_and_auto_advance_raises_the_level(tmp_path):
     g = Game()
     for t in ("d4", "a6", "f5", "a7", "e7", "a9"):

@@ -211,3 +211,34 @@ def test_help_covers_what_the_player_needs():
     for w in ("double threat", "Star timing", "Star a threat and attack elsewhere"):
         assert w in strategy, w
     assert "Keith Still" in " ".join(topics["History"])
+
+
+def test_what_the_help_says_matches_the_game():
+    """Issue 22's help points, each against the engine where it can be: the star count of
+    every board size (two players) as quadcore's Rules gives it; a star spoils every
+    square through its cell; both turning directions find a square; a diamond-shaped
+    square counts (the smallest tilted square is one); Bridge partners play in silence."""
+    import re as _re
+    from quadcore.rules import Rules
+    topics = _topics()
+    text = {t: " ".join(p for p in ps if not p.startswith("|")) for t, ps in topics.items()}
+    counts = {}
+    words = {"none": 0, "one": 1}
+    for m in _re.finditer(r"(\d+|none) on (\d+)x\2", text["New game"]):
+        counts[int(m.group(2))] = words.get(m.group(1), None) if not m.group(1).isdigit() \
+            else int(m.group(1))
+    m = _re.search(r"(\d+) stars on (\d+)x\2 or larger", text["New game"])
+    assert m, "the largest boards' star count"
+    for n in range(int(m.group(2)), 16):
+        counts[n] = int(m.group(1))
+    assert sorted(counts) == list(range(5, 16)), counts
+    for n, k in counts.items():
+        assert Rules(size=n).stars == k, (n, k)
+    assert "every square through its cell" in text["Stars"]
+    assert "blocks a square" not in " ".join(text.values())
+    find = text["Tilted squares"][text["Tilted squares"].index("To find one"):]
+    assert "left" in find and "right" in find
+    assert "diamond" in text["Tilted squares"]
+    assert not _re.search(r"diamonds that are not square do not count", text["What is Quad"])
+    assert "counts" in text["What is Quad"][text["What is Quad"].index("diamond") - 60:]
+    assert "no talking" in text["Variants"]

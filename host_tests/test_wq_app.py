@@ -106,13 +106,14 @@ def test_a_drop_and_the_rim_rule_made_visible():
     assert line(app, 1) == "Drop on rim"
     from quadpocket import view
     grid = play.board.grid
-    assert grid[7 * 8 + 0] == view.T_TRAIN      # a1 is marked
+    import face_winther as fw
+    assert grid[7 * 8 + 0] == fw.DEST      # a1 is marked: a green dot, not the Trainer's pink
     assert grid[(7 - 2) * 8 + 2] == view.T_EMPTY  # c3 is not
     tap(d, "c3")
     assert play.game.at(parse_cell("c3")) == 0 and line(app, 1) == "Rim only"
     tap(d, "a1")
     assert play.game.at(parse_cell("a1")) == 1
-    assert grid[7 * 8 + 0] != view.T_TRAIN and grid[(7 - 2) * 8 + 2] == view.T_EMPTY
+    assert grid[7 * 8 + 0] != fw.DEST and grid[(7 - 2) * 8 + 2] == view.T_EMPTY
     # the panel: counters in hand and on the board per colour
     assert play.panel.counts[0][0] is not None
     assert play.game.in_hand(0) == 13 and play.game.in_hand(1) == 14
@@ -130,6 +131,8 @@ def test_a_move_select_cancel_and_destinations():
     tap(d, "d6")
     assert play.sel == parse_cell("d6") and line(app, 1) == "Move to?"
     assert set(play.dests) == {parse_cell(c) for c in ("d5", "c6", "e6", "d7")}
+    import face_winther as fw
+    assert all(_tile_at(play, c) == fw.DEST for c in ("d5", "c6", "e6", "d7"))
     tap(d, "d6")  # the same counter again: cancelled
     assert play.sel is None and play.dests == ()
     tap(d, "d6")
@@ -144,6 +147,27 @@ def test_a_move_select_cancel_and_destinations():
     assert grid[(7 - 4) * 8 + 3] == view.T_MARBLE + 1
 
 
+def test_trainer_marks_your_win_and_the_computers_as_stills_quad_does():
+    # White (you) a1 a2 a3: a4 wins; Black (the computer) c5 d5 e5: b5 and f5 win. The
+    # marks mean what they mean in Still's Quad (test_app_ai.py): the yellow ring your win,
+    # pink the computer's; neither is the mark of a step or of a hint's star
+    g = Game(12)
+    for t in ("a1", "c5", "a2", "d5", "a3", "e5"):
+        g.play(t)
+    app, d, p = with_game(g, cpu=1, prefs={"level": "trainer"})
+    play = app.play
+    assert _tile_at(play, "a4") == view.T_HINT_MARBLE
+    assert _tile_at(play, "b5") == view.T_TRAIN and _tile_at(play, "f5") == view.T_TRAIN
+    others = {_tile_at(play, c) for c in ("b2", "c3", "g7", "h1")}
+    assert others == {view.T_EMPTY}
+    import face_winther as fw
+    assert fw.DEST not in (view.T_TRAIN, view.T_HINT_MARBLE)
+    # at Easy no Trainer marks
+    app2, d2, p2 = with_game(g, cpu=1, prefs={"level": "easy"})
+    assert _tile_at(app2.play, "a4") == view.T_EMPTY
+    assert _tile_at(app2.play, "b5") == view.T_EMPTY
+
+
 def _capture_setup():
     app, d, p = wq(conf=conf(humans=True))
     for t in ("d4", "e4", "a1", "h8"):
@@ -152,14 +176,48 @@ def _capture_setup():
     return app, d
 
 
+def _tile_at(play, cell):
+    x = parse_cell(cell)
+    return play.board.grid[(7 - (x >> 3)) * 8 + (x & 7)]
+
+
+def _marks_apart(play, move, take, keep):
+    """The move's cells wear the move's marks; the counters to be taken, and those at
+    stake but kept, each a mark of their own that no other counter or cell wears."""
+    import face_winther as fw
+    g = play.game
+    tiles = {}
+    for c in move:
+        tiles.setdefault(_tile_at(play, c), set()).add("move")
+    for c in take:
+        t = _tile_at(play, c)
+        assert t == fw.TAKE + g.at(parse_cell(c)) - 1, c
+        tiles.setdefault(t, set()).add("take")
+    for c in keep:
+        t = _tile_at(play, c)
+        assert t == fw.STAKE + g.at(parse_cell(c)) - 1, c
+        tiles.setdefault(t, set()).add("keep")
+    assert all(len(v) == 1 for v in tiles.values()), tiles
+    marked = set(move) | set(take) | set(keep)
+    for x in range(64):
+        from winquad.notation import cell_name
+        c = cell_name(x)
+        if c not in marked:
+            assert _tile_at(play, c) not in tiles, c
+    # the pink of a capture is drawn in the sheet (not the counter's own pixels)
+    sheet, cell = play.board.sheet, play.board.cell
+    for t in (fw.TAKE, fw.TAKE + 1, fw.STAKE, fw.STAKE + 1):
+        assert any(sheet[t * cell + x, y] == view.TRAIN for x in range(cell)
+                   for y in range(cell)), t
+
+
 def test_capture_taken():
     app, d = _capture_setup()
     play = app.play
-    assert play.choice is not None and line(app, 1) == "Take it?"
+    assert play.choice is not None and line(app, 1) == "Take e4?"
     assert {n for n, _ in rects(app)} >= {
         "take", "keep"}
-    from quadpocket import view
-    assert play.board.grid[(7 - 3) * 8 + 4] == view.T_MARBLE + 2 + 1  # e4 ringed
+    _marks_apart(play, ["f4"], ["e4"], [])
     d.press("take")
     assert play.game.at(parse_cell("e4")) == 0 and play.game.at(parse_cell("f4")) == 1
     assert play.game.record().split()[-1] == "f4xe4"
@@ -182,11 +240,20 @@ def test_double_capture_one_left_out():
     tap(d, "e4")
     play = app.play
     assert sorted(play.choice[2]) == sorted([parse_cell("d4"), parse_cell("e5")])
-    assert line(app, 1) == "Take 2?"
+    assert line(app, 1) == "Take 2 of 2?"
+    assert "Tap pink ones" in info_text(app)
+    _marks_apart(play, ["e4"], ["d4", "e5"], [])
     tap(d, "e5")  # leave e5
-    assert line(app, 1) == "Take 1?"
+    assert line(app, 1) == "Take 1 of 2?"
+    _marks_apart(play, ["e4"], ["d4"], ["e5"])
+    tap(d, "d4")  # leave d4 too, then take e5 back in
+    tap(d, "e5")
+    _marks_apart(play, ["e4"], ["e5"], ["d4"])
+    tap(d, "d4")
+    tap(d, "e5")
     d.press("take")
     assert play.game.at(parse_cell("d4")) == 0 and play.game.at(parse_cell("e5")) == 2
+    assert play.game.record().split()[-1] == "e4xd4"
 
 
 def _play_out(app, d, human_level="easy", limit=400):
@@ -312,7 +379,7 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
     m = app.menus
     width = m.cols - 1
     titles = pages.text(app, "topics", width)[1]
-    assert "Capture" in titles and "Tutorial" in titles and len(titles) <= 11
+    assert "Capture" in titles and "Strategy" in titles and len(titles) <= 11
     body = m.body()
     for i, t in enumerate(titles):
         assert len(t) <= 18
@@ -325,9 +392,48 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
         d.press("topic%d" % i)
         assert app.mode == "text"
         d.press("back")
-    d.press("back")
+    # no word of the old help that named a mark the screen does not draw
+    for i in range(len(titles)):
+        assert "ringed" not in " ".join(pages.text(app, "topic%d" % i, width)[1])
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
+    import face_winther as fw
+    from face_winther.tutorial import STEPS
+    app, d, p = wq(conf=conf(counters=12), size=size)
+    play_turn(d, "d4")  # a game in progress waits for the tutorial
+    saved = app.play.game.record()
+    d.press("menu")
     d.press("tutorial")
-    assert app.mode == "text" and "Drop" in screen_text(app)
+    play = app.play
+    assert app.mode == "play" and play.tutor is not None
+    assert line(app, 0) == "Tutorial 1/%d" % len(STEPS)
+    panel = play.panel
+    for k, text in enumerate(STEPS):  # every step shown whole in the panel's rows
+        from quadpocket.wrap import wrap
+        room = panel.rows - (0 if k == 0 else panel.free_row)
+        assert len(wrap(text, panel.cols)) <= room, text
+    d.press("next")
+    tap(d, "h8")  # not there
+    assert line(app, 1) == "Not there!" and play.tutor.step == 1
+    tap(d, "e4")
+    assert play.tutor.step == 2 and _tile_at(play, "d4") == fw.TAKE + 1
+    assert _tile_at(play, "e4") == view.T_MARBLE + 1  # the move: cyan frame
+    tap(d, "a1")
+    assert line(app, 1) == "Not there!" and play.tutor.step == 2
+    d.press("take")
+    g = play.tutor.session.game
+    assert g.at(parse_cell("d4")) == 0 and g.at(parse_cell("h7")) == 2
+    assert _tile_at(play, "e5") == view.T_HINT_MARBLE  # your win: the yellow ring
+    tap(d, "f5")
+    assert line(app, 1) == "Not there!"
+    tap(d, "e5")
+    assert g.result is not None and g.result[1] == 0
+    assert "win" in info_text(app)
+    d.press("done")
+    assert play.tutor is None and app.play.game.record() == saved
+    assert line(app, 0) == "Your turn"
 
 
 def test_menu_moves_page_and_undo_against_the_computer():
@@ -335,7 +441,7 @@ def test_menu_moves_page_and_undo_against_the_computer():
     play_turn(d, "d4")
     assert app.play.game.plies == 2  # the computer answered
     d.press("moves")
-    assert "1.d4" in screen_text(app)
+    assert "1.W d4" in screen_text(app)
     d.press("back")
     d.press("undo")
     assert app.play.game.plies == 0

@@ -420,17 +420,17 @@ def quax(outdir):
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         app, d, p = _qx_fresh(size)
         _qx_tap(d, "e5")
-        _save(p, outdir, "31_qx_swap_offered" + tag)
+        _save(p, outdir, "51_qx_swap_offered" + tag)
         g = Game("quax", 9, False)
         for t in "e5 d5 d4 e4 f5 f4 c3 c4".split():
             g.play(t)
         app, d, p = _qx_fresh(size, game=g)
         _qx_tap(d, "d4")
-        _save(p, outdir, "32_qx_link_picked" + tag)
+        _save(p, outdir, "52_qx_link_picked" + tag)
         _qx_tap(d, "e5")
         _qx_tap(d, "e4")
         _qx_tap(d, "d5")  # across Black's new link
-        _save(p, outdir, "33_qx_link_refused" + tag)
+        _save(p, outdir, "53_qx_link_refused" + tag)
         app, d, p = _qx_fresh(size, "crossway", 9, humans=False, level="average")
         k = 0
         while app.play.game.result is None and k < 200:
@@ -441,7 +441,7 @@ def quax(outdir):
                 _qx_tap(d, turn)
             d.settle()
             k += 1
-        _save(p, outdir, "34_qx_crossway_won" + tag)
+        _save(p, outdir, "54_qx_crossway_won" + tag)
         app, d, p = _qx_fresh(size)
         d.press("menu")
         d.press("tutorial")
@@ -449,7 +449,57 @@ def quax(outdir):
         _qx_tap(d, "d4")
         _qx_tap(d, "e5")
         _qx_tap(d, "d4")
-        _save(p, outdir, "35_qx_tutorial_link" + tag)
+        _save(p, outdir, "55_qx_tutorial_link" + tag)
+
+
+def marks_and_review(outdir):
+    """Issue 22's screens on both displays: a capture of two with one left out, the
+    Trainer's marks (your win, the computer's) in both games, Winther's tutorial on the
+    board, and a finished game's move list and its review, turn by turn."""
+    from quadcore import Game as SGame
+    from winquad import Game
+    sys.path.insert(0, os.path.join(ROOT, "host_tests"))
+    from apptools import start_with
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        app, d, p = _wq_fresh(size, True)
+        for t in ("c4", "d4", "a1", "e5", "e6", "h8", "e4"):
+            _wq_tap(d, t)
+            if app.play.choice is not None and t != "e4":
+                d.press("keep")
+        _wq_tap(d, "e5")  # leave e5 out: pink corners; d4 keeps its cross
+        _save(p, outdir, "31_wq_capture_two" + tag)
+        g = SGame()
+        for t in ("d4", "h8", "f5", "j8", "e7", "j10"):
+            g.play(t)
+        app, d, p = start_with(g, cpu=1, prefs={"level": "trainer"}, size=size)
+        _save(p, outdir, "32_trainer_yours_and_its" + tag)
+        d.tap_cell("c6")
+        d.press("moves")
+        _save(p, outdir, "35_move_list_result" + tag)
+        d.press("review")
+        d.press("prev")
+        d.press("prev")
+        _save(p, outdir, "36_review_step" + tag)
+        g = Game(12)
+        for t in ("a1", "c5", "a2", "d5", "a3", "e5"):
+            g.play(t)
+        app, d, p = _wq_fresh(size, False, 12, g)
+        _save(p, outdir, "33_wq_trainer_yours_and_its" + tag)
+        _wq_tap(d, "a4")
+        d.press("moves")
+        _save(p, outdir, "37_wq_move_list_result" + tag)
+        d.press("review")
+        d.press("prev")
+        _save(p, outdir, "38_wq_review_step" + tag)
+        app, d, p = _wq_fresh(size, False, 12)
+        d.press("menu")
+        d.press("tutorial")
+        d.press("next")
+        _wq_tap(d, "e4")
+        _save(p, outdir, "34_wq_tutorial_capture" + tag)
+        d.press("take")
+        _wq_tap(d, "h1")
+        _save(p, outdir, "39_wq_tutorial_not_there" + tag)
 
 
 def problems(paths):
@@ -495,6 +545,9 @@ def run(outdir, width=320, height=240, docs=None):
     player_view(outdir)
     winther(outdir)
     quax(outdir)
+
+
+    marks_and_review(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     bad = problems(SHOTS)
     for line in bad:

@@ -30,7 +30,6 @@ class Screen(Play):
     gid = "W"
     over = "face_winther.start"
     capital = False        # its refusals name cells ("e4 cannot be taken"): as they are
-    trainer_turn = True    # Trainer shows the mover's own winning cells
 
     def __init__(self, app):
         Play.__init__(self, app)
@@ -104,7 +103,6 @@ class Screen(Play):
     def tap_cell(self, x):
         g = self.game
         seat = g.turn
-        self.hint = ()
         v = g.at(x)
         if g.in_hand(seat) == 0 and v == seat + 1:
             # pick a counter to move; the same one again puts it back
@@ -154,6 +152,13 @@ class Screen(Play):
 
 # --- what the game screen shows ------------------------------------------------------------
 _WHO = ("White", "Black")
+# Its own tiles, drawn by face_winther.start.tiles over sheet tiles this game has no use for
+# (stars, the hint's star; a third marble colour's pair): where a picked counter may go (a
+# green dot; also the rim cells while White's second drop is due), and per colour a counter
+# at stake in a capture, kept (pink corners) or to be taken (a pink cross).
+DEST = view.T_HINT_STAR
+STAKE = view.T_STAR        # + colour
+TAKE = view.T_MARBLE + 4   # + colour
 
 
 def _tile(play, x, cells, last, rim):
@@ -162,11 +167,11 @@ def _tile(play, x, cells, last, rim):
     if ch is not None:
         frm, to = ch[0], ch[1]
         if x == to:
-            return view.T_MARBLE + 2 * play.game.turn + 1
+            return view.T_MARBLE + 2 * play.game.turn + 1  # the move: cyan, as ever
         if x == frm:
             return view.T_MARK
-        if x in ch[3]:
-            return view.T_MARBLE + 2 * (v - 1) + 1  # ringed: will be taken
+        if x in ch[2]:  # at stake: a cross if it goes, corners if it stays
+            return (TAKE if x in ch[3] else STAKE) + v - 1
         if v:
             return view.T_MARBLE + 2 * (v - 1)
         return view.T_EMPTY
@@ -175,16 +180,16 @@ def _tile(play, x, cells, last, rim):
         return view.T_MARBLE + 2 * (v - 1) + (1 if cur else 0)
     if x == play.mark:
         return view.T_MARK  # confirm-tap: tapped once, a second tap plays there
-    if x in play.dests:
-        return view.T_TRAIN
     if x in play.hint:
-        return view.T_HINT_MARBLE
+        return view.T_HINT_MARBLE  # a hint's cell, or (Trainer) where you win at once
+    if x in play.dests:
+        return DEST
     if x in play.trainer:
-        return view.T_HINT_STAR
+        return view.T_TRAIN  # Trainer: the other side wins here next turn
     if last is not None and x == last[0] and last[0] != last[1]:
         return view.T_MARK  # where the last move came from
     if rim and (x < 8 or x > 55 or x & 7 == 0 or x & 7 == 7):
-        return view.T_TRAIN  # White's second drop: the rim cells
+        return DEST  # White's second drop: the rim cells
     return view.T_EMPTY
 
 
@@ -200,11 +205,29 @@ def cursor_turn(play):
     return None
 
 
+def draw(play, last):
+    """The board's tiles for play.game; last: (from, to) of the turn to frame, or None.
+    True if any changed (also the tutorial's and the review's board)."""
+    g = play.game
+    cells = g.board.cells
+    rim = g.result is None and g.turn == 0 and g.in_hand(0) == g.counters - 1
+    grid = play.board.grid
+    changed = False
+    for x in range(64):
+        t = _tile(play, x, cells, last, rim)
+        i = (7 - (x >> 3)) * 8 + (x & 7)
+        if grid[i] != t:
+            grid[i] = t
+            changed = True
+    return changed
+
+
 def render(play):
+    if play.tutor is not None:  # the tutorial, or a finished game stepped through
+        return play.tutor.render()
     g = play.game
     s = play.s
     p = play.panel
-    b = play.board
     prefs = play.app.prefs
     over = g.result is not None
     changed = False
@@ -214,15 +237,7 @@ def render(play):
         last = cursor_turn(play)
         if last is not None:
             last = (last[1], last[0])  # (from, to)
-        cells = g.board.cells
-        rim = (not over and seat == 0 and hand0 == g.counters - 1)
-        grid = b.grid
-        for x in range(64):
-            t = _tile(play, x, cells, last, rim)
-            i = (7 - (x >> 3)) * 8 + (x & 7)
-            if grid[i] != t:
-                grid[i] = t
-                changed = True
+        changed = draw(play, last)
     if over:
         changed = p.set_info(play.result or ()) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
@@ -240,7 +255,12 @@ def render(play):
         elif not mine:
             mode = ""
         elif play.choice is not None:
-            mode = "Take %d?" % len(play.choice[3]) if len(play.choice[2]) > 1 else "Take it?"
+            ch = play.choice
+            if len(ch[2]) > 1:
+                mode = "Take %d of %d?" % (len(ch[3]), len(ch[2]))
+            else:
+                from winquad.notation import cell_name
+                mode = "Take " + cell_name(ch[2][0]) + "?"
         elif g.in_hand(seat):
             mode = "Drop on rim" if seat == 0 and hand0 == g.counters - 1 else "Drop"
         elif play.sel is not None:
@@ -250,6 +270,9 @@ def render(play):
         lines = [status, mode] + [""] * (p.free_row - 2)
         lines.append("Hand  Board")
         lines.append("Turn %d" % (g.plies + 1))
+        if play.choice is not None and len(play.choice[2]) > 1:
+            lines.append("Tap pink ones")
+            lines.append("to pick them")
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
             lines.append("You: " + _WHO[1 - s.cpu])

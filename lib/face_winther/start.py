@@ -1,6 +1,6 @@
 """Winther's Quad's entry points (docs/shell.md): begin, resume, new_game, show, tutorial,
-load_session; its settings and statistics in nvm; the end of a game; its tutorial (a
-text page of its help). Its menu pages' contents are face_winther.pages. Loaded through App.use when needed and dropped after (only the face's
+load_session; its settings and statistics in nvm; the end of a game; its own tiles.
+Its tutorial is face_winther.tutorial. Its menu pages' contents are face_winther.pages. Loaded through App.use when needed and dropped after (only the face's
 package, face_winther, stays resident).
 
 Its nvm regions (its row in quadpocket.games; above Still's Quad's, which end at 2240;
@@ -116,7 +116,9 @@ def views(app, play):
     app.collect()
     glyphs = build.fonts()
     p = app.p
-    b = build.board(app, 8, 2, p.width, p.height, app.prefs.contrast, glyphs)
+    # three colours: the third's pair of tiles is redrawn as this game's own (tiles)
+    b = build.board(app, 8, 3, p.width, p.height, app.prefs.contrast, glyphs)
+    tiles(app, b)
     colours(b, app.prefs.contrast)
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
@@ -129,6 +131,43 @@ def views(app, play):
     play.group.append(pn.group)
     play.key = "wq"
     app.forget("build")
+
+
+def tiles(app, b):
+    """This game's own tiles (face_winther.DEST, STAKE, TAKE) over sheet tiles it has no
+    use for: a green dot on an empty cell (a picked counter may go there; the rim while
+    White's second drop is due), and per colour a counter at stake in a capture: pink
+    corners while it stays, a pink cross once it is to be taken."""
+    import face_winther as fw
+    sd = app.use("spritedraw")
+    bmp = b.sheet
+    c = b.cell
+    p = sd._Pen(bmp, c)
+    w = max(2, c // 10)
+    p.ox = fw.DEST * c
+    p.fill(view.BOARD)
+    p.disc(c * 4 // 5, view.DARK)
+    p.disc(c * 4 // 5 - 2, view.QUAD)
+    k = c // 3
+    for colour in range(2):
+        for t in (fw.STAKE + colour, fw.TAKE + colour):
+            p.ox = ox = t * c
+            p.fill(view.BOARD)
+            sd._marble(p, colour)
+            for y in range(c):
+                for x in range(c):
+                    if t < fw.TAKE:  # corners of a frame
+                        on = ((x < w or x >= c - w) and (y < k or y >= c - k)
+                              or (y < w or y >= c - w) and (x < k or x >= c - k))
+                    else:  # a cross corner to corner, dark-edged
+                        d = min(abs(x - y), abs(x + y - c + 1))
+                        on = d <= w and 2 <= x < c - 2
+                        if on and d == w:
+                            bmp[ox + x, y] = view.DARK
+                            continue
+                    if on:
+                        bmp[ox + x, y] = view.TRAIN
+    app.forget("spritedraw")
 
 
 def recolour(app):
@@ -148,7 +187,8 @@ def show(app, session, mode=True):
     play.stop_thinking()
     play.s = session
     play.game = session.game
-    app.session = session
+    if play.tutor is None:  # the tutorial's game is its own
+        app.session = session
     if play.key != "wq":
         views(app, play)
     play.mark = None
@@ -186,9 +226,8 @@ def new_game(app, msg=""):
 
 
 def tutorial(app):
-    """Its tutorial is a text page of its help (the shell's menu shows it)."""
-    app.go("main")
-    app.menus.text_page("tutorial", "main")
+    """Its tutorial: a game set up to show a capture and a win (face_winther.tutorial)."""
+    app.use("face_winther.tutorial").start(app)
 
 
 # --- the end of a game --------------------------------------------------------------------

@@ -270,7 +270,12 @@ class Menus:
         title = self.title
         if pages > 1:
             title = "%s  %d/%d" % (title, k + 1, pages)
-        buttons = [("prev", "< Prev") if k > 0 else None,
+        play = self.app.play
+        # a finished game's move list (its title is the face's move_title, "Moves..."):
+        # Step, its turns on the board (quadpocket.review)
+        step = (self.title[:5] == "Moves" and play.game is not None
+                and play.game.result is not None and play.tutor is None)
+        buttons = [("prev", "< Prev") if k > 0 else ("review", "Step") if step else None,
                    ("next", "Next >") if k + 1 < pages else None,
                    ("back", "Back")]
         rows = [" " + s for s in self.lines[self.at:self.at + body]]
@@ -284,6 +289,9 @@ class Menus:
         elif name == "next":
             self.at += body
             self.render_text()
+        elif name == "review":
+            self.lines = []
+            self.app.use("review").start(self.app)
         elif name == "back":
             self.lines = []
             if self.back == "play":

@@ -14,7 +14,10 @@ def text(app, what, width):
         face = app.use(app.face + ".pages")  # small: the face's start module stays out
         if what == "stats":
             return "Statistics", face.stats_lines(app)
-        return face.move_title(app), columns(face.move_items(app), width)
+        lines = columns(face.move_items(app), width)
+        if app.play.game.result is not None:  # the move list ends with the result
+            lines += wrap(app.use("review").result(app.play), width)
+        return face.move_title(app), lines
     import sys
     face = sys.modules[app.face] if app.face else None  # the face's package: resident
     mine = _path(__file__, "help.txt")

@@ -60,7 +60,6 @@ class Play:
     over = None              # the face's module with game_over(play, fresh)
     busy = ("undo",)         # what answers while the computer moves (Undo of the move)
     capital = True           # a refusal's first letter made capital (the engine's words)
-    trainer_turn = False     # Trainer shows the cells of the seat to move (else the cpu's)
 
     def __init__(self, app):
         self.app = app
@@ -134,13 +133,16 @@ class Play:
         app.changed()
 
     def update_trainer(self):
+        """Trainer level: the computer's winning cells (pink, trainer) and the player's own
+        (the hint's yellow ring): one meaning per mark in every game."""
         s = self.s
         g = s.game
         self.trainer = ()
         if (self.tutor is None and s.cpu >= 0 and g.result is None and s.human(g.turn)
                 and self.app.prefs.level == "trainer"):
-            self.trainer = tuple(self.player()[0].trainer_highlights(
-                g, g.turn if self.trainer_turn else s.cpu))
+            hl = self.player()[0].trainer_highlights
+            self.trainer = tuple(hl(g, s.cpu))
+            self.hint = tuple(hl(g, g.turn))
 
     def game_over(self, fresh):
         """The end: result lines, statistics (the face's over module, then dropped)."""
