@@ -46,21 +46,31 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # 1.0 M4-s (Average) and 2.0 (Expert) (python -m tools.corners_vm --fuel).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0},
+             "terr": 0, "work": 0, "fit": 0, "fitx": 20, "xfirst": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 3500},
+                "terr": 20, "work": 3500, "fit": 20, "fitx": 20, "xfirst": 0},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 8800},
+               "terr": 20, "work": 8800, "fit": 20, "fitx": 20, "xfirst": 0},
 }
+# A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
+# the WASI VM against a race cell's: see SETTINGS).
+FIT_COST = 3
+# Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
+# suite within Expert's 2.0 M4-seconds.
+CUSTOM_WORK = 2400
 _SCR = None
 
 
+# The player's scratch, made once: the moves and their scores (MAXMOVES each); the race's
+# owner bits and levels a cell (Classic's padded board has 596 cells) and its queue (each
+# board square enters it once: 400 at most); fit_squares' hints (a cell a colour and piece).
 def _scratch():
     global _SCR
     if _SCR is None:
         from array import array
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("h", bytes(2 * MAXMOVES)),
-                bytearray(600), bytearray(600), array("H", bytes(1200)))
+                bytearray(600), bytearray(600), array("H", bytes(800)),
+                array("H", bytes(8 * NPIECES)))
     return _SCR
 
 
@@ -106,36 +116,52 @@ def biggest(left, k):
     return m
 
 
+def corner_dirs(b, c, a):
+    """The diagonal directions (pieces.OPEN's bits) from corner place a to colour c's
+    squares; 16 (any cell of a piece) before its first piece."""
+    if not b.placed[c]:
+        return 16
+    cells = b.cells
+    dnb = b.dnb
+    v = c + 1
+    dirs = 0
+    for d in range(4):
+        if cells[a + dnb[d]] == v:
+            dirs |= 1 << d
+    return dirs
+
+
+def fits_piece(b, a, p, mask, dirs):
+    """Whether piece p can be laid over corner place a (reached from `dirs`), its squares
+    free of `mask` in b.blk."""
+    blk = b.blk
+    off = b.off
+    for o in range(FIRST[p], FIRST[p + 1]):
+        bo = o * 5
+        e = bo + NCELL[o]
+        for q in range(bo, e):
+            if not OPEN[q] & dirs:
+                continue
+            an = a - off[q]
+            for r in range(bo, e):
+                if blk[an + off[r]] & mask:
+                    break
+            else:
+                return True
+    return False
+
+
 def fits_at(b, c, a, pieces):
     """Whether some piece of mask `pieces` can be laid by colour c over corner place a."""
-    blk = b.blk
-    cells = b.cells
-    off = b.off
     mask = OCC | 1 << c
-    if blk[a] & mask:
+    if b.blk[a] & mask:
         return False
-    v = c + 1
-    dirs = 16 if not b.placed[c] else 0
+    dirs = corner_dirs(b, c, a)
     if not dirs:
-        dnb = b.dnb
-        for d in range(4):
-            if cells[a + dnb[d]] == v:
-                dirs |= 1 << d
+        return False
     for p in range(NPIECES):
-        if not pieces >> p & 1:
-            continue
-        for o in range(FIRST[p], FIRST[p + 1]):
-            bo = o * 5
-            e = bo + NCELL[o]
-            for q in range(bo, e):
-                if not OPEN[q] & dirs:
-                    continue
-                an = a - off[q]
-                for r in range(bo, e):
-                    if blk[an + off[r]] & mask:
-                        break
-                else:
-                    return True
+        if pieces >> p & 1 and fits_piece(b, a, p, mask, dirs):
+            return True
     return False
 
 
@@ -164,33 +190,55 @@ class Player:
         self.w = weights if weights is not None else CUSTOM
         self.nodes = 0
         self.work = 0       # cells the territory races have visited (the budget's unit)
+        self.fm = [0, 0, 0, 0]  # per colour: its pieces that fit somewhere before the move
+        self.found = 0
 
     def run(self):
         g = self.game
         b = self.b
         c = g.turn
-        moves, score, _, _, _ = _scratch()
+        moves, score, _, _, _, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
         if lv == "custom":
+            # The seed's rating, move by move, the pieces by size (biggest first, or the
+            # smallest when the size weight is negative) until CUSTOM_WORK is spent; a
+            # move left unrated scores below every rated one.
             w = self.w
             for i in range(n):
-                m = moves[i]
-                b.make(m, c)
-                self.nodes += 1
-                s = w["size"] * SIZE[PIECE[m & 127]]
-                if w["spaces"]:
-                    s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"]))
-                if w["enemy"]:
-                    for d in en:
-                        s += w["enemy"] * places(b, d, biggest(b.left[d], w["enemy_check"]))
-                b.unmake()
-                # Scores are kept in 16 bits: a rating beyond +-4000 tenths is clipped.
-                s = -4000 if s < -4000 else 4000 if s > 4000 else s
-                score[i] = s * 8 + self.rng.below(8)
-                if i & 15 == 15:
-                    yield None
+                score[i] = -32768
+            self.work = n
+            step = -1 if w["size"] >= 0 else 1
+            size = 5 if step < 0 else 1
+            j = 0
+            while 1 <= size <= 5 and self.work < CUSTOM_WORK:
+                for i in range(n):
+                    if self.work >= CUSTOM_WORK:
+                        break
+                    m = moves[i]
+                    if SIZE[PIECE[m & 127]] != size:
+                        continue
+                    b.make(m, c)
+                    self.nodes += 1
+                    s = w["size"] * size
+                    if w["spaces"]:
+                        s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"]))
+                        self.work += b.ncl[c] - b.base(c)
+                    if w["enemy"]:
+                        for d in en:
+                            s += w["enemy"] * places(b, d, biggest(b.left[d],
+                                                                   w["enemy_check"]))
+                            self.work += b.ncl[d] - b.base(d)
+                    b.unmake()
+                    self.work += 8
+                    # Scores are kept in 16 bits: a rating beyond +-4000 tenths is clipped.
+                    s = -4000 if s < -4000 else 4000 if s > 4000 else s
+                    score[i] = s * 8 + self.rng.below(8)
+                    j += 1
+                    if j & 15 == 15:
+                        yield None
+                size += step
             self._top(moves, score, n, 1)
             yield g.text_of(moves[0])
             return
@@ -220,12 +268,31 @@ class Player:
         # The budget counts the whole decision in race cells: generating the moves ~700,
         # the static look ~3 a move (their fuel: see SETTINGS).
         self.work = 700 + 3 * n
+        pw = st["fit"] * 8
+        pwx = st["fitx"] * 8
+        if pw:
+            # Each colour's pieces that fit somewhere now (a move can only take places
+            # from the enemies, and gives the mover new ones only at its new corners).
+            fm = self.fm
+            for d in range(b.ncol):
+                if d == c or d in en:
+                    self.fit_squares(d, b.left[d], 0, -1)
+                    fm[d] = self.found
         for i in range(k):
             if self.work >= st["work"]:
                 break
             m = moves[i]
             b.make(m, c)
             s = self.territory(c, en) * wt + score[i]
+            if pw:
+                left = b.left[c]
+                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1])
+                worst = 0
+                for d in en:
+                    v = self.fit_squares(d, fm[d], 0, 0)
+                    if v > worst:
+                        worst = v
+                s += f * pw - worst * pwx
             b.unmake()
             self.nodes += 1
             if s > best:
@@ -268,7 +335,60 @@ class Player:
         s += new * st["own"] + hit * st["enemy"] * 2 // len(en)
         if b.placed[c] < st["young"]:
             s -= self.centre(m) * st["centre"]
+            if not b.placed[c] and PIECE[o] == 18:
+                s += st["xfirst"]
         return s
+
+    def fit_squares(self, d, pm, xm, lo):
+        """The squares of colour d's pieces that can still be laid somewhere: those of mask
+        pm over any of its corner places, those of mask xm over the places from index lo of
+        its list on (the new ones). With lo >= 0 each piece of pm is tried first where it
+        last fitted (the scratch's hints, set by a call with lo = -1 on this position: only
+        a shortcut, the answer is the same without them); self.found is the mask of the
+        pieces that fit."""
+        b = self.b
+        hint = _scratch()[5]
+        blk = b.blk
+        mask = OCC | 1 << d
+        cl = b.cl[d]
+        ncl = b.ncl[d]
+        base = b.base(d)
+        h0 = d * NPIECES
+        tot = 0
+        found = 0
+        calls = 0
+        for p in range(NPIECES):
+            if pm >> p & 1:
+                j = base
+            elif xm >> p & 1:
+                j = lo if lo > base else base
+            else:
+                continue
+            a = hint[h0 + p]
+            if lo >= 0 and pm >> p & 1 and not blk[a] & mask:
+                calls += 1
+                dirs = corner_dirs(b, d, a)
+                if dirs and fits_piece(b, a, p, mask, dirs):
+                    tot += SIZE[p]
+                    found |= 1 << p
+                    continue
+            while j < ncl:
+                a = cl[j]
+                j += 1
+                if blk[a] & mask:
+                    continue
+                dirs = corner_dirs(b, d, a)
+                if not dirs:
+                    continue
+                calls += 1
+                if fits_piece(b, a, p, mask, dirs):
+                    hint[h0 + p] = a
+                    tot += SIZE[p]
+                    found |= 1 << p
+                    break
+        self.work += calls * FIT_COST
+        self.found = found
+        return tot
 
     def centre(self, m):
         """Distance of move m's squares from the board's centre (half squares)."""
@@ -304,7 +424,7 @@ class Player:
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
         b = self.b
-        _, _, own, stamp, queue = _scratch()
+        _, _, own, stamp, queue, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):
