@@ -46,11 +46,11 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # 1.0 M4-s (Average) and 2.0 (Expert) (python -m tools.corners_vm --fuel).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0, "fit": 0, "fitx": 20, "xfirst": 0},
+             "terr": 0, "work": 0, "fit": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 3500, "fit": 20, "fitx": 20, "xfirst": 0},
+                "terr": 20, "work": 3500, "fit": 20},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 8800, "fit": 20, "fitx": 20, "xfirst": 0},
+               "terr": 20, "work": 8800, "fit": 20},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -269,7 +269,6 @@ class Player:
         # the static look ~3 a move (their fuel: see SETTINGS).
         self.work = 700 + 3 * n
         pw = st["fit"] * 8
-        pwx = st["fitx"] * 8
         if pw:
             # Each colour's pieces that fit somewhere now (a move can only take places
             # from the enemies, and gives the mover new ones only at its new corners).
@@ -292,7 +291,7 @@ class Player:
                     v = self.fit_squares(d, fm[d], 0, 0)
                     if v > worst:
                         worst = v
-                s += f * pw - worst * pwx
+                s += (f - worst) * pw
             b.unmake()
             self.nodes += 1
             if s > best:
@@ -335,8 +334,6 @@ class Player:
         s += new * st["own"] + hit * st["enemy"] * 2 // len(en)
         if b.placed[c] < st["young"]:
             s -= self.centre(m) * st["centre"]
-            if not b.placed[c] and PIECE[o] == 18:
-                s += st["xfirst"]
         return s
 
     def fit_squares(self, d, pm, xm, lo):
