@@ -58,19 +58,21 @@ FIT_COST = 3
 # Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 2400
+TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 _SCR = None
 
 
-# The player's scratch, made once: the moves and their scores (MAXMOVES each); the race's
+# The player's scratch, made once: the moves (MAXMOVES), the best TOPK of them by the
+# static look and their scores; the race's
 # owner bits and levels a cell (Classic's padded board has 596 cells) and its queue (each
 # board square enters it once: 400 at most); fit_squares' hints (a cell a colour and piece).
 def _scratch():
     global _SCR
     if _SCR is None:
         from array import array
-        _SCR = (array("H", bytes(2 * MAXMOVES)), array("h", bytes(2 * MAXMOVES)),
-                bytearray(600), bytearray(600), array("H", bytes(800)),
-                array("H", bytes(8 * NPIECES)))
+        _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
+                array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
+                array("H", bytes(800)), array("H", bytes(8 * NPIECES)))
     return _SCR
 
 
@@ -197,20 +199,19 @@ class Player:
         g = self.game
         b = self.b
         c = g.turn
-        moves, score, _, _, _, _ = _scratch()
+        moves, tm, ts, _, _, _, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
         if lv == "custom":
             # The seed's rating, move by move, the pieces by size (biggest first, or the
-            # smallest when the size weight is negative) until CUSTOM_WORK is spent; a
-            # move left unrated scores below every rated one.
+            # smallest when the size weight is negative) until CUSTOM_WORK is spent.
             w = self.w
-            for i in range(n):
-                score[i] = -32768
             self.work = n
             step = -1 if w["size"] >= 0 else 1
             size = 5 if step < 0 else 1
+            best = -32768
+            bm = moves[0]
             j = 0
             while 1 <= size <= 5 and self.work < CUSTOM_WORK:
                 for i in range(n):
@@ -232,35 +233,51 @@ class Player:
                             self.work += b.ncl[d] - b.base(d)
                     b.unmake()
                     self.work += 8
-                    # Scores are kept in 16 bits: a rating beyond +-4000 tenths is clipped.
+                    # A rating beyond +-4000 tenths is clipped (scores in 16 bits).
                     s = -4000 if s < -4000 else 4000 if s > 4000 else s
-                    score[i] = s * 8 + self.rng.below(8)
+                    s = s * 8 + self.rng.below(8)
+                    if s > best:
+                        best = s
+                        bm = m
                     j += 1
                     if j & 15 == 15:
                         yield None
                 size += step
-            self._top(moves, score, n, 1)
-            yield g.text_of(moves[0])
+            yield g.text_of(bm)
             return
         st = SETTINGS[lv]
         self.st = st
-        # 1: every move by a static look (no make): cheap enough for all of them.
+        # 1: every move by a static look (no make): cheap enough for all of them. Only the
+        # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
+        # or the `cut` that territory will judge (fewer on the bigger board: territory
+        # costs about its cells).
+        k = 3 if lv == "easy" else st["cut"] * 196 // (b.width * b.width)
+        k = 1 if k < 1 else TOPK if k > TOPK else k
+        kn = 0
         for i in range(n):
-            s = self.pre(moves[i], c, en)
+            m = moves[i]
+            s = self.pre(m, c, en)
             s = -4000 if s < -4000 else 4000 if s > 4000 else s
-            score[i] = s * 8 + self.rng.below(8)
+            s = s * 8 + self.rng.below(8)
+            if kn < k or s > ts[kn - 1]:
+                j = kn if kn < k else k - 1
+                while j and ts[j - 1] < s:
+                    tm[j] = tm[j - 1]
+                    ts[j] = ts[j - 1]
+                    j -= 1
+                tm[j] = m
+                ts[j] = s
+                if kn < k:
+                    kn += 1
             if i & 63 == 63:
                 yield None
         if lv == "easy":
             # One of the best three by the static look, at random.
-            k = self._top(moves, score, n, 3)
-            yield g.text_of(moves[self.rng.below(k)])
+            yield g.text_of(tm[self.rng.below(kn)])
             return
-        k = self._top(moves, score, n, st["cut"] * 196 // (b.width * b.width))
-        # 2: the best `cut` of them (fewer on the bigger board: territory costs about
-        # its cells) by territory after the move, on top of the static look.
-        if st["terr"] == 0 or k == 1:
-            yield g.text_of(moves[0])
+        # 2: those by territory after the move, on top of the static look.
+        if st["terr"] == 0 or kn == 1:
+            yield g.text_of(tm[0])
             return
         best = -10 ** 8
         bi = 0
@@ -277,12 +294,12 @@ class Player:
                 if d == c or d in en:
                     self.fit_squares(d, b.left[d], 0, -1)
                     fm[d] = self.found
-        for i in range(k):
+        for i in range(kn):
             if self.work >= st["work"]:
                 break
-            m = moves[i]
+            m = tm[i]
             b.make(m, c)
-            s = self.territory(c, en) * wt + score[i]
+            s = self.territory(c, en) * wt + ts[i]
             if pw:
                 left = b.left[c]
                 f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1])
@@ -299,7 +316,7 @@ class Player:
                 bi = i
             if i & 3 == 3:
                 yield None
-        yield g.text_of(moves[bi])
+        yield g.text_of(tm[bi])
 
     def pre(self, m, c, en):
         """A static look at move m, nothing made: piece size, the corner places it would
@@ -344,7 +361,7 @@ class Player:
         a shortcut, the answer is the same without them); self.found is the mask of the
         pieces that fit."""
         b = self.b
-        hint = _scratch()[5]
+        hint = _scratch()[6]
         blk = b.blk
         mask = OCC | 1 << d
         cl = b.cl[d]
@@ -403,25 +420,13 @@ class Player:
             dist += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
         return dist
 
-    def _top(self, moves, score, n, k):
-        """Move the k best (by score) to the front, best first; returns min(k, n)."""
-        k = min(k, n)
-        for j in range(k):
-            bi = j
-            for i in range(j + 1, n):
-                if score[i] > score[bi]:
-                    bi = i
-            moves[j], moves[bi] = moves[bi], moves[j]
-            score[j], score[bi] = score[bi], score[j]
-        return k
-
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
         from every colour's corner places over the cells it may cover; a cell is the
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
         b = self.b
-        _, _, own, stamp, queue, _ = _scratch()
+        _, _, _, own, stamp, queue, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):
