@@ -6,24 +6,29 @@
     CUSTOM                      the seed's weights, editable (the face's Options >> AI page)
 
 Levels (docs/corners-rules.md, "The computer player"):
-- Custom: the seed's rating of every legal move, 1-ply: piece-size weight x the piece's
-  squares + spaces weight x the colour's own corner places where one of its `own_check`
-  biggest pieces in hand still fits after the move + enemy weight x the same count for the
-  enemy colours (`enemy_check` pieces). Weights in tenths.
+- Custom: the seed's rating, 1-ply: piece-size weight x the piece's squares + spaces
+  weight x the colour's own corner places where one of its `own_check` biggest pieces in
+  hand still fits after the move + enemy weight x the same count for the enemy colours
+  (`enemy_check` pieces). Weights in tenths. Rated the biggest pieces first until a budget
+  of corner places checked (CUSTOM_WORK: within Expert's 2.0 M4-seconds on the device), so
+  in a crowded position the small pieces may go unrated.
 - Easy: a static look at every move (pre: the piece's size, the corner places it adds,
   the enemies' usable corner places it covers, a pull towards the centre while the colour
   is young), picking at random among its best three.
 - Average and Expert: the same static look, then the best moves by it, best first, each
-  made and judged by territory until a budget of race cells is spent (SETTINGS; Expert's
-  about twice Average's): a breadth-first race from every colour's corner places over the
-  cells it may still cover; a cell is a colour's when it gets there first alone (cells
-  reached at once by two are nobody's). The score is own cells - the enemy's (Duo) or the
-  best enemy's (Classic), x `terr`, plus the static look.
+  made and judged until a budget of race cells is spent (SETTINGS; Expert's about twice
+  Average's) by
+  - territory: a breadth-first race from every colour's corner places over the cells it
+    may still cover; a cell is a colour's when it gets there first alone (cells reached
+    at once by two are nobody's); own cells - the enemy's (Duo) or the best enemy's
+    (Classic), x `terr`;
+  - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
+    (fit_squares), own - the (best) enemy's, x `fit`;
+  plus the static look.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
-allocates nothing. Custom's cost grows with every legal move x every colour's corner places:
-~1 G fuel (8 M4-seconds) a Duo move, ~3.5 G on Classic (docs/corners.md).
+allocates nothing (docs/corners.md has the costs).
 """
 
 from quadutil import Rng
@@ -37,13 +42,15 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # Average and Expert: every move gets a static look (pre: weights of piece size, the own
 # corner places it adds, the enemies' it covers, the pull to the centre while fewer than
 # `young` squares are down); the best `cut` of them (Duo; Classic's board is twice the
-# cells and gets half) are then judged by territory after the move (weight `terr` a cell),
-# best first, until `work` is spent: a count of race cells visited (the whole decision
-# counted in them: generating the moves as 700, the static look as 3 a move), not a
-# clock, so the move is the same on every machine. On the WASI VM a race costs ~22 k fuel
-# a cell it visits (1.6 M in a Duo middle game, 3 M in Classic), the static look 30-70 k a
-# move, generating the moves 11-16 M; the budgets keep the worst move of the suite under
-# 1.0 M4-s (Average) and 2.0 (Expert) (python -m tools.corners_vm --fuel).
+# cells and gets half) are then judged after the move by territory (weight `terr` a cell)
+# and by the squares of the pieces each side can still lay (weight `fit` a square), best
+# first, until `work` is spent: a count of race cells visited (the whole decision counted
+# in them: generating the moves as 700, the static look as 3 a move, a piece tried at a
+# place by fit_squares as FIT_COST), not a clock, so the move is the same on every machine.
+# On the WASI VM a race costs ~22 k fuel a cell it visits (1.6 M in a Duo middle game, 3 M
+# in Classic), the static look 30-70 k a move, generating the moves 11-16 M; the budgets
+# keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
+# (python -m tools.corners_vm --fuel).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0},
@@ -63,9 +70,9 @@ _SCR = None
 
 
 # The player's scratch, made once: the moves (MAXMOVES), the best TOPK of them by the
-# static look and their scores; the race's
-# owner bits and levels a cell (Classic's padded board has 596 cells) and its queue (each
-# board square enters it once: 400 at most); fit_squares' hints (a cell a colour and piece).
+# static look and their scores; the race's owner bits and levels a cell (Classic's padded
+# board has 596 cells) and its queue (each board square enters it once: 400 at most);
+# fit_squares' hints (a cell a colour and piece).
 def _scratch():
     global _SCR
     if _SCR is None:
