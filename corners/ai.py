@@ -10,8 +10,8 @@ Levels (docs/corners-rules.md, "The computer player"):
   weight x the colour's own corner places where one of its `own_check` biggest pieces in
   hand still fits after the move + enemy weight x the same count for the enemy colours
   (`enemy_check` pieces). Weights in tenths. Rated the biggest pieces first until a budget
-  of corner places checked (CUSTOM_WORK: within Expert's 2.0 M4-seconds on the device), so
-  in a crowded position the small pieces may go unrated.
+  of corner places checked (CUSTOM_WORK: within Expert's 2.0 M4-seconds on the device),
+  each size in a spread order: it rates a sample of 10-70 moves, not every move.
 - Easy: a static look at every move (pre: the piece's size, the corner places it adds,
   the enemies' usable corner places it covers, a pull towards the centre while the colour
   is young), picking at random among its best three.
