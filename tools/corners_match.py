@@ -7,7 +7,8 @@ engine (tools/pentobi.py): the strength table of docs/corners.md.
 Colours alternate: in even games ours is Black (Duo) or Blue and Red (classic_2), in odd
 games White, or Yellow and Green. Pentobi runs with --noresign, no opening book, one
 thread and --seed = the game number; ours plays with seed = the game number. A game is a
-win, loss or draw by the player scores; the line per game and the summary go to stdout.
+win, loss or draw by the player scores; the line per game and the summary go to stdout,
+with Wilson's 95% interval of the score and our points moving first and second.
 """
 
 import argparse
