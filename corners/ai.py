@@ -6,24 +6,29 @@
     CUSTOM                      the seed's weights, editable (the face's Options >> AI page)
 
 Levels (docs/corners-rules.md, "The computer player"):
-- Custom: the seed's rating of every legal move, 1-ply: piece-size weight x the piece's
-  squares + spaces weight x the colour's own corner places where one of its `own_check`
-  biggest pieces in hand still fits after the move + enemy weight x the same count for the
-  enemy colours (`enemy_check` pieces). Weights in tenths.
+- Custom: the seed's rating, 1-ply: piece-size weight x the piece's squares + spaces
+  weight x the colour's own corner places where one of its `own_check` biggest pieces in
+  hand still fits after the move + enemy weight x the same count for the enemy colours
+  (`enemy_check` pieces). Weights in tenths. Rated the biggest pieces first until a budget
+  of corner places checked (CUSTOM_WORK: within Expert's 2.0 M4-seconds on the device),
+  each size in a spread order: it rates a sample of 10-70 moves, not every move.
 - Easy: a static look at every move (pre: the piece's size, the corner places it adds,
   the enemies' usable corner places it covers, a pull towards the centre while the colour
   is young), picking at random among its best three.
 - Average and Expert: the same static look, then the best moves by it, best first, each
-  made and judged by territory until a budget of race cells is spent (SETTINGS; Expert's
-  about twice Average's): a breadth-first race from every colour's corner places over the
-  cells it may still cover; a cell is a colour's when it gets there first alone (cells
-  reached at once by two are nobody's). The score is own cells - the enemy's (Duo) or the
-  best enemy's (Classic), x `terr`, plus the static look.
+  made and judged until a budget of race cells is spent (SETTINGS; Expert's about twice
+  Average's) by
+  - territory: a breadth-first race from every colour's corner places over the cells it
+    may still cover; a cell is a colour's when it gets there first alone (cells reached
+    at once by two are nobody's); own cells - the enemy's (Duo) or the best enemy's
+    (Classic), x `terr`;
+  - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
+    (fit_squares), own - the (best) enemy's, x `fit`;
+  plus the static look.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
-allocates nothing. Custom's cost grows with every legal move x every colour's corner places:
-~1 G fuel (8 M4-seconds) a Duo move, ~3.5 G on Classic (docs/corners.md).
+allocates nothing (docs/corners.md has the costs).
 """
 
 from quadutil import Rng
@@ -37,30 +42,44 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # Average and Expert: every move gets a static look (pre: weights of piece size, the own
 # corner places it adds, the enemies' it covers, the pull to the centre while fewer than
 # `young` squares are down); the best `cut` of them (Duo; Classic's board is twice the
-# cells and gets half) are then judged by territory after the move (weight `terr` a cell),
-# best first, until `work` is spent: a count of race cells visited (the whole decision
-# counted in them: generating the moves as 700, the static look as 3 a move), not a
-# clock, so the move is the same on every machine. On the WASI VM a race costs ~22 k fuel
-# a cell it visits (1.6 M in a Duo middle game, 3 M in Classic), the static look 30-70 k a
-# move, generating the moves 11-16 M; the budgets keep the worst move of the suite under
-# 1.0 M4-s (Average) and 2.0 (Expert) (python -m tools.corners_vm --fuel).
+# cells and gets half) are then judged after the move by territory (weight `terr` a cell)
+# and by the squares of the pieces each side can still lay (weight `fit` a square), best
+# first, until `work` is spent: a count of race cells visited (the whole decision counted
+# in them: generating the moves as 700, the static look as 3 a move, a piece tried at a
+# place by fit_squares as FIT_COST), not a clock, so the move is the same on every machine.
+# On the WASI VM a race costs ~22 k fuel a cell it visits (1.6 M in a Duo middle game, 3 M
+# in Classic), the static look 30-70 k a move, generating the moves 11-16 M; the budgets
+# keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
+# (python -m tools.corners_vm --fuel).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0},
+             "terr": 0, "work": 0, "fit": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 3500},
+                "terr": 20, "work": 3500, "fit": 20},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 8800},
+               "terr": 20, "work": 8800, "fit": 20},
 }
+# A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
+# the WASI VM against a race cell's: see SETTINGS).
+FIT_COST = 3
+# Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
+# suite within Expert's 2.0 M4-seconds.
+CUSTOM_WORK = 1900
+TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 _SCR = None
 
 
+# The player's scratch, made once: the moves (MAXMOVES), the best TOPK of them by the
+# static look and their scores; the race's owner bits and levels a cell (Classic's padded
+# board has 596 cells) and its queue (each board square enters it once: 400 at most);
+# fit_squares' hints (a cell a colour and piece).
 def _scratch():
     global _SCR
     if _SCR is None:
         from array import array
-        _SCR = (array("H", bytes(2 * MAXMOVES)), array("h", bytes(2 * MAXMOVES)),
-                bytearray(600), bytearray(600), array("H", bytes(1200)))
+        _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
+                array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
+                array("H", bytes(800)), array("H", bytes(8 * NPIECES)))
     return _SCR
 
 
@@ -106,36 +125,52 @@ def biggest(left, k):
     return m
 
 
+def corner_dirs(b, c, a):
+    """The diagonal directions (pieces.OPEN's bits) from corner place a to colour c's
+    squares; 16 (any cell of a piece) before its first piece."""
+    if not b.placed[c]:
+        return 16
+    cells = b.cells
+    dnb = b.dnb
+    v = c + 1
+    dirs = 0
+    for d in range(4):
+        if cells[a + dnb[d]] == v:
+            dirs |= 1 << d
+    return dirs
+
+
+def fits_piece(b, a, p, mask, dirs):
+    """Whether piece p can be laid over corner place a (reached from `dirs`), its squares
+    free of `mask` in b.blk."""
+    blk = b.blk
+    off = b.off
+    for o in range(FIRST[p], FIRST[p + 1]):
+        bo = o * 5
+        e = bo + NCELL[o]
+        for q in range(bo, e):
+            if not OPEN[q] & dirs:
+                continue
+            an = a - off[q]
+            for r in range(bo, e):
+                if blk[an + off[r]] & mask:
+                    break
+            else:
+                return True
+    return False
+
+
 def fits_at(b, c, a, pieces):
     """Whether some piece of mask `pieces` can be laid by colour c over corner place a."""
-    blk = b.blk
-    cells = b.cells
-    off = b.off
     mask = OCC | 1 << c
-    if blk[a] & mask:
+    if b.blk[a] & mask:
         return False
-    v = c + 1
-    dirs = 16 if not b.placed[c] else 0
+    dirs = corner_dirs(b, c, a)
     if not dirs:
-        dnb = b.dnb
-        for d in range(4):
-            if cells[a + dnb[d]] == v:
-                dirs |= 1 << d
+        return False
     for p in range(NPIECES):
-        if not pieces >> p & 1:
-            continue
-        for o in range(FIRST[p], FIRST[p + 1]):
-            bo = o * 5
-            e = bo + NCELL[o]
-            for q in range(bo, e):
-                if not OPEN[q] & dirs:
-                    continue
-                an = a - off[q]
-                for r in range(bo, e):
-                    if blk[an + off[r]] & mask:
-                        break
-                else:
-                    return True
+        if pieces >> p & 1 and fits_piece(b, a, p, mask, dirs):
+            return True
     return False
 
 
@@ -164,55 +199,94 @@ class Player:
         self.w = weights if weights is not None else CUSTOM
         self.nodes = 0
         self.work = 0       # cells the territory races have visited (the budget's unit)
+        self.fm = [0, 0, 0, 0]  # per colour: its pieces that fit somewhere before the move
+        self.found = 0
 
     def run(self):
         g = self.game
         b = self.b
         c = g.turn
-        moves, score, _, _, _ = _scratch()
+        moves, tm, ts, _, _, _, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
         if lv == "custom":
+            # The seed's rating, move by move, the pieces by size (biggest first, or the
+            # smallest when the size weight is negative) until CUSTOM_WORK is spent.
             w = self.w
-            for i in range(n):
-                m = moves[i]
-                b.make(m, c)
-                self.nodes += 1
-                s = w["size"] * SIZE[PIECE[m & 127]]
-                if w["spaces"]:
-                    s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"]))
-                if w["enemy"]:
-                    for d in en:
-                        s += w["enemy"] * places(b, d, biggest(b.left[d], w["enemy_check"]))
-                b.unmake()
-                # Scores are kept in 16 bits: a rating beyond +-4000 tenths is clipped.
-                s = -4000 if s < -4000 else 4000 if s > 4000 else s
-                score[i] = s * 8 + self.rng.below(8)
-                if i & 15 == 15:
-                    yield None
-            self._top(moves, score, n, 1)
-            yield g.text_of(moves[0])
+            self.work = n
+            step = -1 if w["size"] >= 0 else 1
+            size = 5 if step < 0 else 1
+            best = -32768
+            bm = moves[0]
+            j = 0
+            while 1 <= size <= 5 and self.work < CUSTOM_WORK:
+                for i in range(n):
+                    if self.work >= CUSTOM_WORK:
+                        break
+                    # In a spread order (7919 is a prime above MAXMOVES): a cut-off
+                    # leaves moves unrated at every corner place, not the last places.
+                    m = moves[i * 7919 % n]
+                    if SIZE[PIECE[m & 127]] != size:
+                        continue
+                    b.make(m, c)
+                    self.nodes += 1
+                    s = w["size"] * size
+                    if w["spaces"]:
+                        s += w["spaces"] * places(b, c, biggest(b.left[c], w["own_check"]))
+                        self.work += b.ncl[c] - b.base(c)
+                    if w["enemy"]:
+                        for d in en:
+                            s += w["enemy"] * places(b, d, biggest(b.left[d],
+                                                                   w["enemy_check"]))
+                            self.work += b.ncl[d] - b.base(d)
+                    b.unmake()
+                    self.work += 8
+                    # A rating beyond +-4000 tenths is clipped (scores in 16 bits).
+                    s = -4000 if s < -4000 else 4000 if s > 4000 else s
+                    s = s * 8 + self.rng.below(8)
+                    if s > best:
+                        best = s
+                        bm = m
+                    j += 1
+                    if j & 15 == 15:
+                        yield None
+                size += step
+            yield g.text_of(bm)
             return
         st = SETTINGS[lv]
         self.st = st
-        # 1: every move by a static look (no make): cheap enough for all of them.
+        # 1: every move by a static look (no make): cheap enough for all of them. Only the
+        # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
+        # or the `cut` that territory will judge (fewer on the bigger board: territory
+        # costs about its cells).
+        k = 3 if lv == "easy" else st["cut"] * 196 // (b.width * b.width)
+        k = 1 if k < 1 else TOPK if k > TOPK else k
+        kn = 0
         for i in range(n):
-            s = self.pre(moves[i], c, en)
+            m = moves[i]
+            s = self.pre(m, c, en)
             s = -4000 if s < -4000 else 4000 if s > 4000 else s
-            score[i] = s * 8 + self.rng.below(8)
+            s = s * 8 + self.rng.below(8)
+            if kn < k or s > ts[kn - 1]:
+                j = kn if kn < k else k - 1
+                while j and ts[j - 1] < s:
+                    tm[j] = tm[j - 1]
+                    ts[j] = ts[j - 1]
+                    j -= 1
+                tm[j] = m
+                ts[j] = s
+                if kn < k:
+                    kn += 1
             if i & 63 == 63:
                 yield None
         if lv == "easy":
             # One of the best three by the static look, at random.
-            k = self._top(moves, score, n, 3)
-            yield g.text_of(moves[self.rng.below(k)])
+            yield g.text_of(tm[self.rng.below(kn)])
             return
-        k = self._top(moves, score, n, st["cut"] * 196 // (b.width * b.width))
-        # 2: the best `cut` of them (fewer on the bigger board: territory costs about
-        # its cells) by territory after the move, on top of the static look.
-        if st["terr"] == 0 or k == 1:
-            yield g.text_of(moves[0])
+        # 2: those by territory after the move, on top of the static look.
+        if st["terr"] == 0 or kn == 1:
+            yield g.text_of(tm[0])
             return
         best = -10 ** 8
         bi = 0
@@ -220,12 +294,30 @@ class Player:
         # The budget counts the whole decision in race cells: generating the moves ~700,
         # the static look ~3 a move (their fuel: see SETTINGS).
         self.work = 700 + 3 * n
-        for i in range(k):
+        pw = st["fit"] * 8
+        if pw:
+            # Each colour's pieces that fit somewhere now (a move can only take places
+            # from the enemies, and gives the mover new ones only at its new corners).
+            fm = self.fm
+            for d in range(b.ncol):
+                if d == c or d in en:
+                    self.fit_squares(d, b.left[d], 0, -1)
+                    fm[d] = self.found
+        for i in range(kn):
             if self.work >= st["work"]:
                 break
-            m = moves[i]
+            m = tm[i]
             b.make(m, c)
-            s = self.territory(c, en) * wt + score[i]
+            s = self.territory(c, en) * wt + ts[i]
+            if pw:
+                left = b.left[c]
+                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1])
+                worst = 0
+                for d in en:
+                    v = self.fit_squares(d, fm[d], 0, 0)
+                    if v > worst:
+                        worst = v
+                s += (f - worst) * pw
             b.unmake()
             self.nodes += 1
             if s > best:
@@ -233,7 +325,7 @@ class Player:
                 bi = i
             if i & 3 == 3:
                 yield None
-        yield g.text_of(moves[bi])
+        yield g.text_of(tm[bi])
 
     def pre(self, m, c, en):
         """A static look at move m, nothing made: piece size, the corner places it would
@@ -270,6 +362,57 @@ class Player:
             s -= self.centre(m) * st["centre"]
         return s
 
+    def fit_squares(self, d, pm, xm, lo):
+        """The squares of colour d's pieces that can still be laid somewhere: those of mask
+        pm over any of its corner places, those of mask xm over the places from index lo of
+        its list on (the new ones). With lo >= 0 each piece of pm is tried first where it
+        last fitted (the scratch's hints, set by a call with lo = -1 on this position: only
+        a shortcut, the answer is the same without them); self.found is the mask of the
+        pieces that fit."""
+        b = self.b
+        hint = _scratch()[6]
+        blk = b.blk
+        mask = OCC | 1 << d
+        cl = b.cl[d]
+        ncl = b.ncl[d]
+        base = b.base(d)
+        h0 = d * NPIECES
+        tot = 0
+        found = 0
+        calls = 0
+        for p in range(NPIECES):
+            if pm >> p & 1:
+                j = base
+            elif xm >> p & 1:
+                j = lo if lo > base else base
+            else:
+                continue
+            a = hint[h0 + p]
+            if lo >= 0 and pm >> p & 1 and not blk[a] & mask:
+                calls += 1
+                dirs = corner_dirs(b, d, a)
+                if dirs and fits_piece(b, a, p, mask, dirs):
+                    tot += SIZE[p]
+                    found |= 1 << p
+                    continue
+            while j < ncl:
+                a = cl[j]
+                j += 1
+                if blk[a] & mask:
+                    continue
+                dirs = corner_dirs(b, d, a)
+                if not dirs:
+                    continue
+                calls += 1
+                if fits_piece(b, a, p, mask, dirs):
+                    hint[h0 + p] = a
+                    tot += SIZE[p]
+                    found |= 1 << p
+                    break
+        self.work += calls * FIT_COST
+        self.found = found
+        return tot
+
     def centre(self, m):
         """Distance of move m's squares from the board's centre (half squares)."""
         b = self.b
@@ -286,25 +429,13 @@ class Player:
             dist += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
         return dist
 
-    def _top(self, moves, score, n, k):
-        """Move the k best (by score) to the front, best first; returns min(k, n)."""
-        k = min(k, n)
-        for j in range(k):
-            bi = j
-            for i in range(j + 1, n):
-                if score[i] > score[bi]:
-                    bi = i
-            moves[j], moves[bi] = moves[bi], moves[j]
-            score[j], score[bi] = score[bi], score[j]
-        return k
-
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
         from every colour's corner places over the cells it may cover; a cell is the
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
         b = self.b
-        _, _, own, stamp, queue = _scratch()
+        _, _, _, own, stamp, queue, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):

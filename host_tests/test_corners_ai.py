@@ -138,3 +138,59 @@ def test_territory_against_a_slow_race(variant):
         for c in range(g.ncol):
             en = ai.enemies(g, c)
             assert p.territory(c, en) == slow_territory(g, c, en)
+
+
+def slow_fit(b, c):
+    """The squares of colour c's pieces in hand that have a legal placement (gen per piece)."""
+    from corners.board import MAXMOVES
+    from corners.pieces import NPIECES, SIZE
+    buf = ai._scratch()[0]
+    return sum(SIZE[p] for p in range(NPIECES)
+               if b.left[c] >> p & 1 and b.gen(c, buf, 0, MAXMOVES, 1 << p))
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_fit_squares_against_gen_per_piece(variant):
+    """In full (every piece over every place) and as the player uses it after a move: the
+    mover's pieces that fitted before, the others only at its new places; the enemies'
+    only those that fitted before."""
+    for g in positions(variant, "fixed", seed=5, every=3):
+        b = g.board
+        p = ai.Player(g, "expert", 0)
+        c = g.turn
+        fm = [0] * g.ncol
+        for d in range(g.ncol):
+            assert p.fit_squares(d, b.left[d], 0, -1) == slow_fit(b, d)
+            fm[d] = p.found
+        for m in g.moves()[::17]:
+            b.make(m, c)
+            left = b.left[c]
+            assert p.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1]) == \
+                slow_fit(b, c)
+            for d in ai.enemies(g, c):
+                assert p.fit_squares(d, fm[d], 0, 0) == slow_fit(b, d)
+            b.unmake()
+
+
+def test_custom_is_capped_and_rates_biggest_first():
+    """Custom stops at its budget (a Classic middle game has more to rate than it allows)
+    and rates the biggest pieces first; in a small position it rates every move."""
+    from corners.pieces import PIECE, SIZE
+    g = Game("classic")
+    rng = Rng(3)
+    while g.plies < 16:
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    p = ai.Player(g, "custom", 0)
+    mv = [t for t in p.run()][-1]
+    n = len(g.moves())
+    assert p.nodes < n and p.work < ai.CUSTOM_WORK + 300
+    assert len(mv.split(",")) == 5
+    g = Game("duo")
+    rng = Rng(1)
+    while g.plies < 22 and not g.over:
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    p = ai.Player(g, "custom", 0)
+    [t for t in p.run()]
+    assert p.nodes == len(g.moves()) and p.work < ai.CUSTOM_WORK

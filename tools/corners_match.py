@@ -7,7 +7,8 @@ engine (tools/pentobi.py): the strength table of docs/corners.md.
 Colours alternate: in even games ours is Black (Duo) or Blue and Red (classic_2), in odd
 games White, or Yellow and Green. Pentobi runs with --noresign, no opening book, one
 thread and --seed = the game number; ours plays with seed = the game number. A game is a
-win, loss or draw by the player scores; the line per game and the summary go to stdout.
+win, loss or draw by the player scores; the line per game and the summary go to stdout,
+with Wilson's 95% interval of the score and our points moving first and second.
 """
 
 import argparse
@@ -57,21 +58,39 @@ def main(argv=None):
             raise SystemExit("no setting %r at level %s" % (key, a.level))
         ai.SETTINGS[a.level][key] = int(val)
     w = l = d = 0
+    pts = [0.0, 0.0]        # points (a draw half) as the first player, as the second
+    cnt = [0, 0]
     t0 = time.time()
     for k in range(a.first, a.first + a.games):
         mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k)
         if mine > theirs:
             w += 1
+            pts[k % 2] += 1
         elif mine < theirs:
             l += 1
         else:
             d += 1
+            pts[k % 2] += 0.5
+        cnt[k % 2] += 1
         print("game %d: ours %d pentobi %d (%d moves)" % (k, mine, theirs, g.plies), flush=True)
     n = w + l + d
     print("%s %s vs Pentobi level %d: %d games, %d won, %d lost, %d drawn: %.1f%% "
           "(draws half) [%.0f s]" % (a.variant, a.level, a.pentobi, n, w, l, d,
                                      100.0 * (w + d / 2) / n, time.time() - t0))
+    lo, hi = interval(w + d / 2, n)
+    print("95%% interval %.1f-%.1f%%; ours moving first %.1f/%d, second %.1f/%d"
+          % (100 * lo, 100 * hi, pts[0], cnt[0], pts[1], cnt[1]))
     return 0
+
+
+def interval(points, n, z=1.96):
+    """Wilson's 95% score interval of a share points / n (a draw counted half)."""
+    if not n:
+        return 0.0, 1.0
+    p = points / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 if __name__ == "__main__":
