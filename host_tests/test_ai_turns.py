@@ -155,3 +155,23 @@ def test_each_game_loads_only_the_search_it_plays():
         out = subprocess.run([sys.executable, "-c", code % (n, levels)], cwd=root,
                              capture_output=True, text=True, check=True).stdout.strip()
         assert out == want, (n, levels, out)
+
+
+def test_expert_turn_search_loads_no_threat_space_search():
+    # Expert on 11 x 11 plays the turn search without forcing chains, so tss.py (its code
+    # ~1.4 KB off Still's Quad's device heap) is never imported; Average's chains and the old
+    # search on 9 x 9 still load it. A whole game of Expert against itself, then the others.
+    import subprocess
+    import sys
+    code = ("import sys; from quadcore import Game, ai; g = Game(size=%d); g.play('f6')\n"
+            "for k in range(%d):\n"
+            "    if g.result is not None: break\n"
+            "    g.play(ai.choose(g, %r, k))\n"
+            "print('quadcore.ai.tss' in sys.modules, g.turns > 2)")
+    root = str(Path(__file__).resolve().parent.parent)
+    for n, moves, level, want in ((11, 40, "expert", "False True"),
+                                  (11, 1, "average", "True False"),
+                                  (9, 1, "expert", "True False")):
+        out = subprocess.run([sys.executable, "-c", code % (n, moves, level)], cwd=root,
+                             capture_output=True, text=True, check=True).stdout.strip()
+        assert out == want, (n, level, out)

@@ -26,7 +26,6 @@ from .core import EBUF, LAST, MAXCELLS, SCORE, TBUF, TM_SHIFT, TO_SHIFT, VAL, VM
 from .fast import INF, ORDER, PATH, TWO, WIN, count, make, reset, unmake
 from .guard import Guard
 from .solve import Solve
-from .tss import Tss
 
 # Level settings:
 #  w      scan weights: a marble into a square open for a colour holding k = 0, 1, 2 of its
@@ -111,7 +110,7 @@ def tables_for(w):
     return t
 
 
-class Two(Tss, Solve, Guard):
+class Two(Solve, Guard):
     """One decision for the seat to move. Works on the game's board in place and takes back
     every piece it tries before it yields, so the game looks untouched at every tick.
     Trainer and Easy play it as it is; Average and Expert through a subclass that searches
@@ -246,7 +245,8 @@ class Two(Tss, Solve, Guard):
                         # then, and few cells qualify, so the chains are narrow.
                         if self.stars[(seat + 1) % self.players] <= cfg.get("tlow", -1):
                             depth += 1
-                        x = yield from self.tss_root(seat, depth)
+                        from .tss import tss_root  # Expert's turn search never loads it
+                        x = yield from tss_root(self, seat, depth)
                         self.limit = self.budget
                         if x >= 0:
                             turn = [("marble", x)]
