@@ -22,9 +22,9 @@ Effort: a node is one piece put down; a decision stops searching at its node lim
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import MAXCELLS, SCORE, TBUF, add, cells_with
+from .core import MAXCELLS, SCORE, TBUF, add
 from .fast import (CAND, CHUNK, FORCED, H, INF, MAXDEPTH, MAXPLY, NF, ORDER, RV, TB, TWO,
-                   WIN)
+                   WIN, cells_with)
 from .two import Two
 
 

@@ -14,8 +14,8 @@ starred (star-then-attack) while we have stars. Depth counts our own moves.
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import EBUF, MAXCELLS, SCORE, add, cells_with, insert_by
-from .fast import CAND, TB, TWO
+from .core import EBUF, MAXCELLS, SCORE, add, insert_by
+from .fast import CAND, TB, TWO, cells_with
 
 
 def tss_root(self, seat, depth):

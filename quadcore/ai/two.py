@@ -5,7 +5,7 @@ A turn is decided cheapest step first:
  1. a quad to complete now: play it;
  2. the opponent's completion cells (three of a square and the fourth empty) must all be
     covered: a marble on one and stars on the others, or stars on all and the marble free;
- 3. one scan of every empty cell (`core.scan2`) gives a value that is the same for both
+ 3. one scan of every empty cell (`fast.scan2`) gives a value the same for both
     sides and, per side, how many open squares holding two of its marbles pass through the
     cell (a marble there makes that many threes: two or more is a fork);
  4. per level: Trainer and Easy take the best noisy score; Average and Expert play a forced
@@ -23,7 +23,7 @@ Scores are ints far below 2**30; effort is a node budget (a node = one piece tri
 from ..notation import format_turn
 from . import core
 from .core import EBUF, LAST, MAXCELLS, SCORE, TBUF, TM_SHIFT, TO_SHIFT, VAL, VMASK
-from .fast import INF, ORDER, PATH, TWO, WIN, count, make, reset, unmake
+from .fast import INF, ORDER, PATH, TWO, WIN, count, make, reset, scan2, unmake
 from .guard import Guard
 from .solve import Solve
 
@@ -213,7 +213,7 @@ class Two(Solve, Guard):
                     nt = k
                 # 3. One scan of every empty cell; TWO and the fork counts come with it.
                 ta, td = tables_for(cfg["w"])
-                core.scan2(b, me, op, ta, td)
+                scan2(b, me, op, ta, td)
                 yield None
                 self.root_scores(me, op, seat)
                 self.norder = core.top_cells(SCORE, b.cells, len(ORDER), ORDER, 0)
