@@ -1,10 +1,17 @@
-"""The computer opponent: four levels, a hint, and the Trainer's highlights.
+"""The computer opponent: four levels and Master, a hint, and the Trainer's highlights.
 
     choose(game, level, seed=0) -> "*e6 f7"   the turn for the seat to move; game unchanged
     think(game, level, seed=0)  -> generator   yields None while working (often: the UI
                                                stays alive), then the turn string
     hint(game, seed=0)          -> the turn Expert would play for the seat to move
     trainer_highlights(game, seat) -> cells where `seat` completes a quad with its next marble
+
+Master ("master", not in LEVELS: it takes a time) is Expert's player with a budget of
+`seconds` M4-seconds a move (MASTER_TIMES offers 5, 10, 20), mapped to nodes, never to a
+clock: think(game, "master", seed, seconds=10). While the human thinks the shell may step
+a Ponder (quadcore.ai.ponder): it answers the human's likely turns in advance, and
+think(..., ponder=p) plays the stored answer at once when the human played one of them
+(the same answer think would find; see ponder.py).
 
 The move depends only on the position, the level and the seed (our own PRNG, quadcore.prng),
 and the effort on a node budget per level, never on a clock. The game's board is used in
@@ -14,47 +21,74 @@ place (pieces tried and taken back); at every yield it is exactly as it was pass
 from quadutil import Rng
 
 LEVELS = ("trainer", "easy", "average", "expert")
+MASTER = "master"
+MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose (two.MASTER_TIMES)
+RUNS = [0]  # searches started: a ponder resumes a search of its own only if none came since
 
 
-def think(game, level, seed=0):
-    """Start thinking; raises ValueError at once for a bad level or a finished game."""
-    if level not in LEVELS:
-        raise ValueError("unknown level %r (choose %s)" % (level, ", ".join(LEVELS)))
+def think(game, level, seed=0, seconds=None, ponder=None):
+    """Start thinking; raises ValueError at once for a bad level, a bad Master time or a
+    finished game. `seconds`: Master's time (M4-s a move); `ponder`: a Ponder stepped on
+    the opponent's time for this game (Master only): its answer is played when it has one
+    for this very position."""
+    if level == MASTER:
+        from .two import master_cfg
+        master_cfg(seconds)  # checks the time
+    elif level not in LEVELS:
+        raise ValueError("unknown level %r (choose %s, or %s)"
+                         % (level, ", ".join(LEVELS), MASTER))
+    elif seconds is not None or ponder is not None:
+        raise ValueError("only Master takes a time and a ponder")
     if game.result is not None:
         raise ValueError("the game is over: there is no move to make")
+    RUNS[0] += 1
+    if ponder is not None:
+        turn = ponder.answer(game, seed, seconds)
+        if turn is not None:
+            return _ready(turn)
     # The player's own generator: one frame less on the device's heap than a wrapper.
-    return _player(game, level, seed).run()
+    return _player(game, level, seed, seconds).run()
 
 
-def _player(game, level, seed):
+def _ready(turn):
+    yield turn
+
+
+def _player(game, level, seed, seconds=None):
     r = game.rules
     # The same seed gives different (but repeatable) noise on different turns.
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
-        how = two.searcher(game, level)  # only the search this game plays is loaded
+        cfg = two.level_cfg(level, seconds)
+        how = two.searcher(game, level, cfg)  # only the search this game plays is loaded
         if how == "turns":
             from .turns import Turns as cls
         elif how == "search":
             from .search import Search as cls
         else:
             cls = two.Two
-        return cls(game, level, rng)
+        return cls(game, level, rng, cfg)
     from .other import Other
-    return Other(game, level, rng)
+    # Master is Expert in the other games (their player has no node budget to scale).
+    return Other(game, "expert" if level == MASTER else level, rng)
 
 
-def choose(game, level, seed=0):
+def choose(game, level, seed=0, seconds=None, ponder=None):
     """The computer's whole turn as one line of notation."""
     turn = None
-    for step in think(game, level, seed):
+    for step in think(game, level, seed, seconds, ponder):
         turn = step
     return turn
 
 
-def hint(game, seed=0):
-    """What Expert would play for the seat to move."""
-    return choose(game, "expert", seed)
+def hint(game, seed=0, level="expert", seconds=None):
+    """What Expert (or Master at `seconds`, when that is the level chosen) would play for
+    the seat to move."""
+    if level != MASTER:
+        level = "expert"
+        seconds = None
+    return choose(game, level, seed, seconds)
 
 
 def trainer_highlights(game, seat):

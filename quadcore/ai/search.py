@@ -29,8 +29,8 @@ from .two import Two
 
 
 class Search(Two):
-    def __init__(self, game, level, rng):
-        Two.__init__(self, game, level, rng)
+    def __init__(self, game, level, rng, cfg=None):
+        Two.__init__(self, game, level, rng, cfg)
         self.tcap = 0  # cell by cell wherever this class is used, turn search or not
 
     # ----- evaluation --------------------------------------------------------------------

@@ -32,24 +32,30 @@ O1 = 1                       # an open square holding one marble of the side
 O2 = 6                       # ... two marbles
 FW = 40                      # a cell making two threes or more (a fork cell)
 PW = 13                      # an open two made (lost) through a pool cell since the root
+MT = 0                       # the mover's best fork cell making k threes: MT x (k - 1);
+#                              the level's "mt" (Expert 300, issue 23: the second seat
+#                              against the greedy reference), set by turn_search
 OVER = 10                    # see turn_search
 WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
+MAXW = 5                     # the widest (Master); per-ply slots of TOPI / TOPV (written 5
+#                              in the hot paths: a literal costs no lookup on the device)
 # Root one-ply weights per square counter (0..39): building for the mover (1, 3, 13, 61 for
 # 0..3 own marbles) and blocking the other (0, 2, 12, 60); dead squares (>= 8) nothing.
 # (bytes, not tuples: 40 bytes each on the device's heap instead of 160.)
 GA = bytes((1, 3, 13, 61)[v] if v < 4 else 0 for v in range(40))
 GD = bytes((0, 2, 12, 60)[v] if v < 4 else 0 for v in range(40))
 
+MAXP = 6                     # plies of the deepest search (Master; Expert searches 3)
 ROOT = array("h")            # per cell: root value - 13 x its open twos at the root
 for _ in range(MAXCELLS):
     ROOT.append(0)
-NEED = bytearray(3 * 8)      # per ply: the opponent's completion cells (at most 8)
-NNEED = bytearray(3)
-TC = bytearray(3 * 16)       # per ply: each turn's marble cell (i < nneed: stars on the
+NEED = bytearray(MAXP * 8)   # per ply: the opponent's completion cells (at most 8)
+NNEED = bytearray(MAXP)
+TC = bytearray(MAXP * 16)    # per ply: each turn's marble cell (i < nneed: stars on the
 #                              other need cells; else stars on all of them)
-TOPI = bytearray(3 * WIDTH)  # per ply: the best turns' indices into TC, best first
-TOPV = array("i", (0, 0, 0, 0, 0, 0, 0, 0, 0))
-NTOP = bytearray(3)
+TOPI = bytearray(MAXP * MAXW)  # per ply: the best turns' indices into TC, best first
+TOPV = array("i", [0] * (MAXP * MAXW))
+NTOP = bytearray(MAXP)
 SCR = bytearray(64)
 
 
@@ -79,6 +85,12 @@ def evaluate(b, p, q, sp, sq):
             fp -= H[j]
         if fp > 0:
             return WIN // 2  # a cell where p makes more threes than q can cover: next
+        if MT:
+            # p plays its best fork cell next: q covers k threes with k - 1 stars.
+            j = 64 * p + sq + 1
+            while j > 64 * p + 2 and not H[j]:
+                j -= 1
+            v += MT * (j - 64 * p - 1)
     big = NF[q]
     if big > 1:
         for j in range(64 * q + 2, 64 * q + sp + 2):
@@ -102,8 +114,9 @@ class Turns(Two):
         for i in range(nt):
             TC[tb + i] = NEED[nb + i]
         k = nt
+        wd = self.width
         if nt <= sc:
-            # The best WIDTH free cells of the pool (ties: the lower cell).
+            # The best `width` free cells of the pool (ties: the lower cell).
             cells = b.cells
             valid = b.geo.valid
             lo = k
@@ -119,7 +132,7 @@ class Turns(Two):
                     j += 1
                 if j < nt:
                     continue
-                if k - lo == WIDTH:
+                if k - lo == wd:
                     k -= 1
                 j = k
                 while j > lo:
@@ -130,7 +143,7 @@ class Turns(Two):
                     j -= 1
                 TC[tb + j] = x
                 k += 1
-                if k - lo == WIDTH:
+                if k - lo == wd:
                     y = TC[tb + k - 1]
                     low = ROOT[y] + PW * (TWO[y] + TWO[MAXCELLS + y])
         return k
@@ -152,13 +165,14 @@ class Turns(Two):
     def ranked(self, p, c, o, sc, so):
         """Rank ply p's turns of c by the one-ply evaluation into TOPI / TOPV (best first,
         at most WIDTH; ties: fewer stars, then the lower cell); returns how many, or -1 with
-        TOPV[3p] = WIN for a turn whose fork o cannot cover (TOPI[3p] that turn)."""
+        TOPV[5p] = WIN for a turn whose fork o cannot cover (TOPI[5p] that turn)."""
         n = self.turn_gen(p, c, o, sc)
         if n < 0:
             return -1 - 1  # (never at an inner node: the caller checks first)
         b = self.b
         nt = NNEED[p]
-        tb = 3 * p
+        tb = 5 * p
+        wd = self.width
         m = 0
         for i in range(n):
             mark = self.npath
@@ -172,7 +186,7 @@ class Turns(Two):
             v = -evaluate(b, o, c, so, sc - k)
             self.undo_to(mark)
             # Insert (v, stars, cell); i >= nt have one star more than i < nt.
-            if m == WIDTH:
+            if m == wd:
                 if not self.better(p, i, v, TOPI[tb + m - 1], TOPV[tb + m - 1], nt):
                     continue
                 m -= 1
@@ -196,8 +210,24 @@ class Turns(Two):
             return s2
         return TC[16 * p + i] < TC[16 * p + i2]
 
-    def leaf(self, c, o, sc, so):
-        """Value for c to move at the last turn (ply 2)."""
+    def leaf(self, c, o, sc, so, p=2):
+        """Value for c to move at the last turn (ply p: 2, deeper for Master)."""
+        b = self.b
+        if self.nodes >= self.limit or b.nopen[c][3]:
+            return evaluate(b, c, o, sc, so)
+        if threat_cells(b, o, SCR, 0, 64) > sc + 1:
+            return -WIN
+        n = self.ranked(p, c, o, sc, so)
+        if n == -1:
+            return WIN
+        if not n:
+            return evaluate(b, c, o, sc, so)
+        return TOPV[5 * p]
+
+    def ply2(self, i, r, c, o, sc, so, alpha, beta):
+        """Generator (Master, depth 4 and more): the value for c to move at ply 2, after
+        root turn i and answer r; ticks between its turns (the root turn and the answer
+        taken back, then put again: the pieces put again are not counted)."""
         b = self.b
         if self.nodes >= self.limit or b.nopen[c][3]:
             return evaluate(b, c, o, sc, so)
@@ -208,10 +238,60 @@ class Turns(Two):
             return WIN
         if not n:
             return evaluate(b, c, o, sc, so)
-        return TOPV[6]
+        v = -2 * WIN
+        for q in range(n):
+            mark = self.npath
+            k = self.turn_put(2, TOPI[10 + q], c)
+            w = -self.inner(3, o, c, so, sc - k, -beta, -alpha)
+            self.undo_to(mark)
+            if w > v:
+                v = w
+                if w > alpha:
+                    alpha = w
+                    if alpha >= beta:
+                        break
+            if self.nodes - self.ticked >= CHUNK and q + 1 < n:
+                self.undo_to(0)
+                self.ticked = self.nodes
+                yield None
+                k = self.turn_put(0, i, c) + self.turn_put(1, TOPI[5 + r], o)
+                self.nodes -= k + 2
+        return v
+
+    def inner(self, p, c, o, sc, so, alpha, beta):
+        """Master's deeper plies: the value for c to move at ply p (3 .. depth - 1), its
+        best turns searched, alpha-beta; the last ply as `leaf`. No tick in here: one ply-2
+        turn's subtree is ~20 pieces at depth 4."""
+        if p >= self.depth - 1:
+            return self.leaf(c, o, sc, so, p)
+        b = self.b
+        if self.nodes >= self.limit or b.nopen[c][3]:
+            return evaluate(b, c, o, sc, so)
+        if threat_cells(b, o, SCR, 0, 64) > sc + 1:
+            return -WIN
+        n = self.ranked(p, c, o, sc, so)
+        if n == -1:
+            return WIN
+        if not n:
+            return evaluate(b, c, o, sc, so)
+        v = -2 * WIN
+        for r in range(n):
+            mark = self.npath
+            k = self.turn_put(p, TOPI[5 * p + r], c)
+            w = -self.inner(p + 1, o, c, so, sc - k, -beta, -alpha)
+            self.undo_to(mark)
+            if w > v:
+                v = w
+                if w > alpha:
+                    alpha = w
+                    if alpha >= beta:
+                        break
+        return v
 
     def turn_search(self, seat):
         """Generator: the turn for `seat` (a list of pieces) by the turn search."""
+        global MT
+        MT = self.cfg.get("mt", 0)
         b = self.b
         c = self.colour[seat]
         o = 1 - c
@@ -312,8 +392,12 @@ class Turns(Two):
                         self.nodes -= k + 1
                         on = True
                     mark = self.npath
-                    k2 = self.turn_put(1, TOPI[3 + r], o)
-                    w = -self.leaf(c, o, sc, so - k2)
+                    k2 = self.turn_put(1, TOPI[5 + r], o)
+                    if self.depth > 3:
+                        w = yield from self.ply2(i, r, c, o, sc, so - k2, -beta, -alpha)
+                        w = -w
+                    else:
+                        w = -self.leaf(c, o, sc, so - k2)
                     self.undo_to(mark)
                     if w > v:
                         v = w

@@ -56,6 +56,10 @@ from .solve import Solve
 #         finds them, and without the threat-space search its search gets those nodes:
 #         with the attack halved too (sol 40, not 80) it scored 0.546 against the partner
 #         over 800 games (seeds 7, 3000, 5000, 11) instead of 0.521, in the same CPU time.
+#  mt     the turn search's fork tempo (turns.MT): the side to move gains mt x (k - 1) for
+#         its best fork cell making k threes. Expert 300: as second player against the
+#         greedy reference 0.16 -> 0.58, the partner 0.525 -> 0.540 (seed 5001, 200 games;
+#         docs/computer-player-seats.md). Average none: it lost as second (0.56 -> 0.31).
 #  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
 #         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
@@ -67,8 +71,44 @@ LEVELS = {
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
                    tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(40, 30, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
-                   tcap=160),
+                   tcap=160, mt=300),
 }
+
+
+# Master: Expert with a budget the player picks, in M4-seconds a move (the device's SAMD51 at
+# 120 MHz), mapped to nodes, never to a clock: Expert's 190 nodes cost at most 1.89 M4-s on
+# the suite (README), so NPS nodes a second keep the worst move inside the time chosen.
+MASTER_TIMES = (5, 10, 20)
+NPS = 90
+
+
+def master_cfg(seconds):
+    """The config of Master at `seconds` M4-s a move (an int, 2..60): Expert's player with
+    the nodes scaled: the whole decision, the turn search's pieces, the exact attack (wins
+    in 3), the guard's share and the cap on one answer."""
+    if not isinstance(seconds, int) or not 2 <= seconds <= 60:
+        raise ValueError("Master's time is a whole number of seconds from 2 to 60, not %r"
+                         % (seconds,))
+    cfg = dict(LEVELS["expert"])
+    budget = NPS * seconds
+    cfg["budget"] = budget
+    cfg["tcap"] = budget
+    # 5 turns a node, 3 deep (Expert: 3 turns). Measured against the greedy reference as
+    # second player (docs/computer-player-seats.md): 3 deep and 5 wide 0.88, 4 deep and 4
+    # wide 0.34 (an even horizon leaves the root side to move at the leaves), 5 deep and 3
+    # wide 0.53. turns.Turns searches deeper when asked (depth, up to MAXP plies).
+    cfg["depth"] = 3
+    cfg["width"] = 5
+    cfg["sol"] = (20 * seconds, 15 * seconds, 1, 1)
+    cfg["optcap"] = 12 * seconds
+    return cfg
+
+
+def level_cfg(level, seconds=None):
+    """The config of `level`; "master" takes its `seconds`."""
+    if level == "master":
+        return master_cfg(seconds)
+    return LEVELS[level]
 
 
 def turn_cap(cfg, players, n, ncells, nsq):
@@ -82,11 +122,12 @@ def turn_cap(cfg, players, n, ncells, nsq):
     return cfg.get("tcap", 0) * ncells * 1173 // (nsq * 117)
 
 
-def searcher(game, level):
+def searcher(game, level, cfg=None):
     """How `level` searches its turns on this game's board: None (Trainer, Easy: the best
     cell), "turns" (turns.Turns: the turn search) or "search" (search.Search: the old one).
     quadcore.ai makes that class, so each game loads only the code it plays."""
-    cfg = LEVELS[level]
+    if cfg is None:
+        cfg = LEVELS[level]
     if not cfg.get("k1"):
         return None
     geo = game.geo
@@ -116,8 +157,9 @@ class Two(Solve, Guard):
     Trainer and Easy play it as it is; Average and Expert through a subclass that searches
     (`searcher`): turns.Turns or search.Search."""
 
-    def __init__(self, game, level, rng):
-        cfg = LEVELS[level]
+    def __init__(self, game, level, rng, cfg=None):
+        if cfg is None:
+            cfg = LEVELS[level]
         r = game.rules
         self.b = game.board
         self.n = game.n
@@ -145,6 +187,8 @@ class Two(Solve, Guard):
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
         self.tcap = turn_cap(cfg, self.players, game.n, geo.ncells, geo.nsq)
+        self.depth = cfg.get("depth", 3)  # turns the turn search looks ahead (Master: more)
+        self.width = cfg.get("width", 3)  # turns it searches at a node (Master: up to 5)
         if cfg.get("optcap"):
             self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
         self.npath = 0
