@@ -22,7 +22,7 @@ from quadutil import Rng
 
 LEVELS = ("trainer", "easy", "average", "expert")
 MASTER = "master"
-MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose (two.MASTER_TIMES)
+MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose
 RUNS = [0]  # searches started: a ponder resumes a search of its own only if none came since
 
 
@@ -31,27 +31,17 @@ def think(game, level, seed=0, seconds=None, ponder=None):
     finished game. `seconds`: Master's time (M4-s a move); `ponder`: a Ponder stepped on
     the opponent's time for this game (Master only): its answer is played when it has one
     for this very position."""
-    if level == MASTER:
-        from .two import master_cfg
-        master_cfg(seconds)  # checks the time
-    elif level not in LEVELS:
+    if level == MASTER or seconds is not None or ponder is not None:
+        from .master import think  # Master's checks, its ponder (Expert's games skip them)
+        return think(game, level, seed, seconds, ponder, RUNS, _player)
+    if level not in LEVELS:
         raise ValueError("unknown level %r (choose %s, or %s)"
                          % (level, ", ".join(LEVELS), MASTER))
-    elif seconds is not None or ponder is not None:
-        raise ValueError("only Master takes a time and a ponder")
     if game.result is not None:
         raise ValueError("the game is over: there is no move to make")
     RUNS[0] += 1
-    if ponder is not None:
-        turn = ponder.answer(game, seed, seconds)
-        if turn is not None:
-            return _ready(turn)
     # The player's own generator: one frame less on the device's heap than a wrapper.
-    return _player(game, level, seed, seconds).run()
-
-
-def _ready(turn):
-    yield turn
+    return _player(game, level, seed).run()
 
 
 def _player(game, level, seed, seconds=None):
@@ -60,7 +50,10 @@ def _player(game, level, seed, seconds=None):
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
-        cfg = two.level_cfg(level, seconds)
+        if level == MASTER:
+            cfg = two.master_cfg(seconds)
+        else:
+            cfg = two.LEVELS[level]
         how = two.searcher(game, level, cfg)  # only the search this game plays is loaded
         if how == "turns":
             from .turns import Turns as cls

@@ -16,8 +16,10 @@ minus 13 for every one lost: a rescan per node would cost ~13 M fuel, this costs
 over the cells. Measured host-only before the port (`tools/expert_lab.py --pool 3 --cap
 100`): 0.575 / 0.515 against the sparring partner where the old search scored 0.490 / 0.435.
 
-Scratch is allocated once at import (~0.6 KB); nothing per node. The search yields about
-every CHUNK pieces with the board exactly as it came (the root turn taken back).
+Scratch is allocated once at import (~0.6 KB; Master's wider or deeper search enlarges it
+once, master.fit, and runs its plies below the first answer in master.py); nothing per node.
+The search yields about every CHUNK pieces with the board exactly as it came (the root turn
+taken back).
 """
 
 from array import array
@@ -36,26 +38,27 @@ MT = 0                       # the mover's best fork cell making k threes: MT x 
 #                              the level's "mt" (Expert 300, issue 23: the second seat
 #                              against the greedy reference), set by turn_search
 OVER = 10                    # see turn_search
-WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
-MAXW = 5                     # the widest (Master); per-ply slots of TOPI / TOPV (written 5
-#                              in the hot paths: a literal costs no lookup on the device)
+S = 3                        # turns searched at a node, free cells ranked at a node and
+#                              per-ply slots of TOPI / TOPV: the level's width (Average and
+#                              Expert 3, Master 5), set by turn_search
 # Root one-ply weights per square counter (0..39): building for the mover (1, 3, 13, 61 for
 # 0..3 own marbles) and blocking the other (0, 2, 12, 60); dead squares (>= 8) nothing.
 # (bytes, not tuples: 40 bytes each on the device's heap instead of 160.)
 GA = bytes((1, 3, 13, 61)[v] if v < 4 else 0 for v in range(40))
 GD = bytes((0, 2, 12, 60)[v] if v < 4 else 0 for v in range(40))
 
-MAXP = 6                     # plies of the deepest search (Master; Expert searches 3)
+# Scratch for Expert's and Average's 3 plies, 3 wide; master.fit enlarges it for Master (wider
+# or deeper) on its first search, so Expert's games keep the small one.
 ROOT = array("h")            # per cell: root value - 13 x its open twos at the root
 for _ in range(MAXCELLS):
     ROOT.append(0)
-NEED = bytearray(MAXP * 8)   # per ply: the opponent's completion cells (at most 8)
-NNEED = bytearray(MAXP)
-TC = bytearray(MAXP * 16)    # per ply: each turn's marble cell (i < nneed: stars on the
+NEED = bytearray(3 * 8)      # per ply: the opponent's completion cells (at most 8)
+NNEED = bytearray(3)
+TC = bytearray(3 * 16)       # per ply: each turn's marble cell (i < nneed: stars on the
 #                              other need cells; else stars on all of them)
-TOPI = bytearray(MAXP * MAXW)  # per ply: the best turns' indices into TC, best first
-TOPV = array("i", [0] * (MAXP * MAXW))
-NTOP = bytearray(MAXP)
+TOPI = bytearray(3 * 3)      # per ply: the best turns' indices into TC (S slots), best first
+TOPV = array("i", (0, 0, 0, 0, 0, 0, 0, 0, 0))
+NTOP = bytearray(3)
 SCR = bytearray(64)
 
 
@@ -114,13 +117,13 @@ class Turns(Two):
         for i in range(nt):
             TC[tb + i] = NEED[nb + i]
         k = nt
-        wd = self.width
+        wd = S
         if nt <= sc:
             # The best `width` free cells of the pool (ties: the lower cell).
             cells = b.cells
             valid = b.geo.valid
             lo = k
-            low = -INF  # the value of the last of the WIDTH kept (once full)
+            low = -INF  # the value of the last of the S kept (once full)
             for x in range(len(cells)):
                 if cells[x] or not valid[x]:
                     continue
@@ -164,15 +167,15 @@ class Turns(Two):
 
     def ranked(self, p, c, o, sc, so):
         """Rank ply p's turns of c by the one-ply evaluation into TOPI / TOPV (best first,
-        at most WIDTH; ties: fewer stars, then the lower cell); returns how many, or -1 with
-        TOPV[5p] = WIN for a turn whose fork o cannot cover (TOPI[5p] that turn)."""
+        at most S; ties: fewer stars, then the lower cell); returns how many, or -1 with
+        TOPV[Sp] = WIN for a turn whose fork o cannot cover (TOPI[Sp] that turn)."""
         n = self.turn_gen(p, c, o, sc)
         if n < 0:
             return -1 - 1  # (never at an inner node: the caller checks first)
         b = self.b
         nt = NNEED[p]
-        tb = 5 * p
-        wd = self.width
+        tb = S * p
+        wd = S
         m = 0
         for i in range(n):
             mark = self.npath
@@ -222,76 +225,16 @@ class Turns(Two):
             return WIN
         if not n:
             return evaluate(b, c, o, sc, so)
-        return TOPV[5 * p]
-
-    def ply2(self, i, r, c, o, sc, so, alpha, beta):
-        """Generator (Master, depth 4 and more): the value for c to move at ply 2, after
-        root turn i and answer r; ticks between its turns (the root turn and the answer
-        taken back, then put again: the pieces put again are not counted)."""
-        b = self.b
-        if self.nodes >= self.limit or b.nopen[c][3]:
-            return evaluate(b, c, o, sc, so)
-        if threat_cells(b, o, SCR, 0, 64) > sc + 1:
-            return -WIN
-        n = self.ranked(2, c, o, sc, so)
-        if n == -1:
-            return WIN
-        if not n:
-            return evaluate(b, c, o, sc, so)
-        v = -2 * WIN
-        for q in range(n):
-            mark = self.npath
-            k = self.turn_put(2, TOPI[10 + q], c)
-            w = -self.inner(3, o, c, so, sc - k, -beta, -alpha)
-            self.undo_to(mark)
-            if w > v:
-                v = w
-                if w > alpha:
-                    alpha = w
-                    if alpha >= beta:
-                        break
-            if self.nodes - self.ticked >= CHUNK and q + 1 < n:
-                self.undo_to(0)
-                self.ticked = self.nodes
-                yield None
-                k = self.turn_put(0, i, c) + self.turn_put(1, TOPI[5 + r], o)
-                self.nodes -= k + 2
-        return v
-
-    def inner(self, p, c, o, sc, so, alpha, beta):
-        """Master's deeper plies: the value for c to move at ply p (3 .. depth - 1), its
-        best turns searched, alpha-beta; the last ply as `leaf`. No tick in here: one ply-2
-        turn's subtree is ~20 pieces at depth 4."""
-        if p >= self.depth - 1:
-            return self.leaf(c, o, sc, so, p)
-        b = self.b
-        if self.nodes >= self.limit or b.nopen[c][3]:
-            return evaluate(b, c, o, sc, so)
-        if threat_cells(b, o, SCR, 0, 64) > sc + 1:
-            return -WIN
-        n = self.ranked(p, c, o, sc, so)
-        if n == -1:
-            return WIN
-        if not n:
-            return evaluate(b, c, o, sc, so)
-        v = -2 * WIN
-        for r in range(n):
-            mark = self.npath
-            k = self.turn_put(p, TOPI[5 * p + r], c)
-            w = -self.inner(p + 1, o, c, so, sc - k, -beta, -alpha)
-            self.undo_to(mark)
-            if w > v:
-                v = w
-                if w > alpha:
-                    alpha = w
-                    if alpha >= beta:
-                        break
-        return v
+        return TOPV[S * p]
 
     def turn_search(self, seat):
         """Generator: the turn for `seat` (a list of pieces) by the turn search."""
-        global MT
+        global MT, S
         MT = self.cfg.get("mt", 0)
+        S = self.width
+        if S > 3 or self.depth > 3:
+            from .master import fit  # Master: its scratch (Expert's games never load it)
+            fit(globals(), self.depth, S)
         b = self.b
         c = self.colour[seat]
         o = 1 - c
@@ -392,9 +335,11 @@ class Turns(Two):
                         self.nodes -= k + 1
                         on = True
                     mark = self.npath
-                    k2 = self.turn_put(1, TOPI[5 + r], o)
+                    k2 = self.turn_put(1, TOPI[S + r], o)
                     if self.depth > 3:
-                        w = yield from self.ply2(i, r, c, o, sc, so - k2, -beta, -alpha)
+                        from .master import ply2
+                        w = yield from ply2(self, globals(), i, r, c, o, sc, so - k2, -beta,
+                                            -alpha)
                         w = -w
                     else:
                         w = -self.leaf(c, o, sc, so - k2)

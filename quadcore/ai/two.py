@@ -75,40 +75,15 @@ LEVELS = {
 }
 
 
-# Master: Expert with a budget the player picks, in M4-seconds a move (the device's SAMD51 at
-# 120 MHz), mapped to nodes, never to a clock: Expert's 190 nodes cost at most 1.89 M4-s on
-# the suite (README), so NPS nodes a second keep the worst move inside the time chosen.
-MASTER_TIMES = (5, 10, 20)
+# Master (quadcore/ai/master.py, loaded only when it plays): Expert with a budget the player
+# picks in M4-seconds a move, NPS nodes a second.
 NPS = 90
 
 
 def master_cfg(seconds):
-    """The config of Master at `seconds` M4-s a move (an int, 2..60): Expert's player with
-    the nodes scaled: the whole decision, the turn search's pieces, the exact attack (wins
-    in 3), the guard's share and the cap on one answer."""
-    if not isinstance(seconds, int) or not 2 <= seconds <= 60:
-        raise ValueError("Master's time is a whole number of seconds from 2 to 60, not %r"
-                         % (seconds,))
-    cfg = dict(LEVELS["expert"])
-    budget = NPS * seconds
-    cfg["budget"] = budget
-    cfg["tcap"] = budget
-    # 5 turns a node, 3 deep (Expert: 3 turns). Measured against the greedy reference as
-    # second player (docs/computer-player-seats.md): 3 deep and 5 wide 0.88, 4 deep and 4
-    # wide 0.34 (an even horizon leaves the root side to move at the leaves), 5 deep and 3
-    # wide 0.53. turns.Turns searches deeper when asked (depth, up to MAXP plies).
-    cfg["depth"] = 3
-    cfg["width"] = 5
-    cfg["sol"] = (20 * seconds, 15 * seconds, 1, 1)
-    cfg["optcap"] = 12 * seconds
-    return cfg
-
-
-def level_cfg(level, seconds=None):
-    """The config of `level`; "master" takes its `seconds`."""
-    if level == "master":
-        return master_cfg(seconds)
-    return LEVELS[level]
+    """Master's config at `seconds` M4-s a move (master.master_cfg)."""
+    from .master import master_cfg
+    return master_cfg(seconds, LEVELS["expert"], NPS)
 
 
 def turn_cap(cfg, players, n, ncells, nsq):
