@@ -261,3 +261,25 @@ def test_a_deeper_turn_search_ticks_and_leaves_the_board():
             last = pl.nodes
         g.play(turn)
         assert 0 < worst <= 100, worst
+
+
+@pytest.mark.parametrize("stop", [0, 3, 30])
+def test_a_ponder_closed_after_the_game_moved_on_takes_nothing_back(stop):
+    # The shell drops a ponder when the human has played: the game then holds the human's
+    # turn (and maybe the computer's). Closing the ponder at that point (CPython also runs
+    # its clean-up when it collects the generator) must not undo the shell's turns.
+    g = middle_game(3, 8)
+    p = Ponder(g, 3, 5)
+    gen = p.run()
+    n = 0
+    for _ in gen:
+        if p.likely:  # answering the likely turns: stop `stop` steps into it
+            if n == stop:
+                break
+            n += 1
+    assert not p.finished
+    t = ai.choose(g, "expert", 0)
+    g.play(t)
+    rec = g.record()
+    gen.close()
+    assert g.record() == rec

@@ -243,6 +243,8 @@ class App:
         busy = self.mode == "play" and self.play.thinker is not None
         if busy and self.think(now + THINK_MS):
             self.dirty = True
+        elif self.prefs.master and self.mode == "play":
+            self.play.ponder(now + THINK_MS)  # Master thinks on the human's time
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()
         self.tick_refresh()

@@ -28,6 +28,10 @@ _V1 = ((0x70, 0, 64), (0x73, 64, 64), (0x67, 1024, 1024), (0x67, 2048, 1024))
 __all__ = ["GAME_MAX", "LEVELS", "OUTCOMES", "STAT_KEYS", "Prefs", "Store", "crc16"]
 
 LEVELS = ("trainer", "easy", "average", "expert")
+# Master (Still's Quad): Expert's player with a time a move, these M4-seconds (the engine's
+# quadcore.ai.MASTER_TIMES). Kept as level "expert" and `master` = the seconds (0: Expert
+# itself), stored in the level's byte as 4, 5, 6; its games count in Expert's statistics.
+MASTER = (5, 10, 20)
 OUTCOMES = ("win", "loss", "draw")
 STAT_KEYS = ("wins", "losses", "draws", "streak", "best")
 
@@ -58,6 +62,7 @@ class Values:
     for good, and a method would keep this whole module's code alive with it."""
 
     variant = "standard"  # (the other fields are set from _PREF_FIELDS)
+    master = 0  # Master's seconds a move (level "expert"), 0: not Master
     game = None  # id of the last game chosen (None: none yet)
 
 
@@ -88,6 +93,11 @@ def _encode_prefs(p):
             if not isinstance(v, int) or isinstance(v, bool) or not allowed[0] <= v <= allowed[1]:
                 raise ValueError("pref %s: %r not in %d..%d" % (name, v, allowed[0], allowed[1]))
             out.append(v)
+    m = p.master
+    if m:
+        if m not in MASTER or p.level != "expert":
+            raise ValueError("pref master: %r (seconds of %r, level expert)" % (m, MASTER))
+        out[0] = len(LEVELS) + MASTER.index(m)  # level is the first field
     v = p.variant
     if not isinstance(v, str) or not 0 < len(v) <= _VARIANT_MAX or not _is_name(v):
         raise ValueError("pref variant: %r is not a short lower-case name" % (v,))
@@ -127,6 +137,10 @@ def _decode_prefs(data):
                 setattr(p, name, allowed[b])
         elif allowed[0] <= b <= allowed[1]:
             setattr(p, name, b)
+    b = data[0] - len(LEVELS)
+    if 0 <= b < len(MASTER):  # Master: the level's byte (see MASTER)
+        p.level = "expert"
+        p.master = MASTER[b]
     k = data[n]
     end = n + 1 + k
     if end + 1 == len(data) and 0x41 <= data[end] <= 0x5A:

@@ -11,7 +11,8 @@ Master ("master", not in LEVELS: it takes a time) is Expert's player with a budg
 clock: think(game, "master", seed, seconds=10). While the human thinks the shell may step
 a Ponder (quadcore.ai.ponder): it answers the human's likely turns in advance, and
 think(..., ponder=p) plays the stored answer at once when the human played one of them
-(the same answer think would find; see ponder.py).
+(the same answer think would find; see ponder.py). ponder_tick(p, game, cpu, seed, seconds,
+deadline, clock) is that stepping for a shell: a tick's worth, the Ponder to keep.
 
 The move depends only on the position, the level and the seed (our own PRNG, quadcore.prng),
 and the effort on a node budget per level, never on a clock. The game's board is used in
@@ -82,6 +83,13 @@ def hint(game, seed=0, level="expert", seconds=None):
         level = "expert"
         seconds = None
     return choose(game, level, seed, seconds)
+
+
+def ponder_tick(p, game, cpu, seed, seconds, deadline, clock):
+    """Master thinking on the human's time, one tick of it: the Ponder to keep (see
+    quadcore.ai.ponder.step; a shell passes it to think for the computer's turn)."""
+    from .ponder import step
+    return step(p, game, cpu, seed, seconds, deadline, clock)
 
 
 def trainer_highlights(game, seat):

@@ -57,6 +57,7 @@ class Ponder:
         self.gen = None    # the search under way (kept over a close), and
         self.stamp = 0     # ai.RUNS when it started
         self.finished = False
+        self.steps = None  # run() as the shell steps it (step), kept between ticks
 
     def answer(self, game, seed, seconds):
         """The stored turn for this position, or None (no ponder of it, another seed, or
@@ -75,7 +76,12 @@ class Ponder:
         the human's turn has begun (step it only before the human puts a piece down).
         Closed and run again, it goes on where it stopped: the search it was in resumes
         if no other search ran in between (they share scratch buffers), else restarts."""
-        from . import RUNS, think
+        # quadcore.ai's RUNS and think, from the package this module is part of (loaded
+        # before it): not imported, so that the package may import this module.
+        import sys
+        ai = sys.modules[__name__[:__name__.rindex(".")]]
+        RUNS = ai.RUNS
+        think = ai.think
         g = self.game
         if position_key(g) != self.start or g.begun:
             raise ValueError("the game is no longer where the ponder started")
@@ -109,6 +115,7 @@ class Ponder:
                 continue  # the human wins with it: nothing to answer
             key = position_key(g)
             reply = None
+            on = True  # t is on the board (taken back before every yield)
             try:
                 if self.gen is None:
                     self.gen = think(g, "master", self.seed, self.seconds)
@@ -117,8 +124,10 @@ class Ponder:
                     reply = next(self.gen)
                     if reply is None:
                         g.undo()
+                        on = False
                         yield None  # the shell's game, untouched
                         g.play(t)
+                        on = True
                         if RUNS[0] != self.stamp:  # another search ran: this one restarts
                             self.gen.close()
                             self.gen = think(g, "master", self.seed, self.seconds)
@@ -127,7 +136,9 @@ class Ponder:
                 self.gen = None
                 raise
             finally:
-                if g.turns != self.start[0]:
+                # Only what this ponder put down comes off: closed (or, in CPython,
+                # collected) at a yield, the game is the shell's and has moved on.
+                if on:
                     g.undo()
             self.gen = None
             self.table.append((key, reply))
@@ -162,3 +173,42 @@ class Ponder:
                 break
             if t not in self.likely:
                 self.likely.append(t)
+
+
+def step(p, game, cpu, seed, seconds, deadline, clock):
+    """One tick of thinking on the human's time, for a shell (quadcore.ai.ponder_tick):
+    p: the Ponder kept from the last tick (or None); game: the game shown, `cpu` the
+    computer's seat; seed: the seed of the computer's next turn; deadline: stop stepping
+    when clock() (ms) reaches it. Returns the Ponder to keep (p itself while the position
+    is the one it ponders, a new one when the game moved on, None where Master does not
+    ponder: not the human's turn, the game over, another game than the standard two-player
+    one). Nothing is stepped once the human has put a piece down (the turn has begun) or
+    the ponder is finished; the game is as it came at every return."""
+    if game.result is not None or game.turn == cpu:
+        return p
+    if p is None or p.game is not game or p.start[0] != game.turns or p.seed != seed \
+            or p.seconds != seconds:
+        if game.begun:
+            return None
+        try:
+            p = Ponder(game, seed, seconds)
+        except ValueError:
+            return None
+    if p.finished or game.begun:
+        return p
+    if p.steps is None:
+        try:
+            p.steps = p.run()
+        except ValueError:
+            return None
+    for _ in range(64):
+        try:
+            next(p.steps)
+        except StopIteration:
+            p.steps = None
+            break
+        except ValueError:  # the position is no longer the ponder's: a new one next tick
+            return None
+        if (clock() - deadline) & 0x1FFFFFFF < 0x10000000:  # ticks wrap at 2**29
+            break
+    return p
