@@ -152,6 +152,31 @@ def test_master_ponders_on_the_humans_time_and_answers_at_once_from_it():
     assert play.pondering is not pd                # the next position: a new ponder
 
 
+def test_no_ponder_step_between_the_steps_of_a_search(monkeypatch):
+    # One search step a tick (a slow device): a hint at Master spans many ticks, and the
+    # ponder (which shares the player's scratch) must not run in between, or the hint's
+    # search reads scratch the ponder changed (on CircuitPython's VM: an OverflowError).
+    from quadpocket import app as appmod
+    monkeypatch.setattr(appmod, "THINK_STEPS", 1)
+    app, d, p = start_master()
+    play = app.play
+    g = play.game
+    s = play.s
+    d.tap_cell("f6")
+    d.ticks(3)
+    assert play.pondering is not None and not play.pondering.finished
+    want = master_reply(g, s, 5)
+    d.press("hint", settle=False)
+    ticks = 0
+    while play.thinker is not None:
+        assert play.pondering is None              # nothing pondered meanwhile
+        d.ticks(1)
+        ticks += 1
+    assert ticks > 5 and "Hint" in play.msg
+    cells = [x for _, x in parse_turn(want, g.n)]
+    assert sorted(play.hint + play.hint_stars) == sorted(cells)
+
+
 def test_a_menu_stops_the_ponder_cleanly_and_play_goes_on():
     app, d, p = start_master()
     play = app.play

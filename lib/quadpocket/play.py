@@ -151,17 +151,18 @@ class Play:
     # --- the computer --------------------------------------------------------------------
     def start_thinking(self, purpose):
         ai, done = self.player()
-        p = self.pondering if purpose == "move" else None
+        p = self.pondering
         self.stop_thinking()
         s = self.s
         m = self.app.prefs.master
         # a hint is what the strongest level would play
         level = self.app.prefs.level if purpose == "move" else "expert"
         # The same position and seed give the same move: a resumed game replays it.
+        done = (s.seed + done) & 0xFFFF
         if m and hasattr(ai, "ponder_tick"):  # Master (its hint too), with what it pondered
-            self.thinker = ai.think(s.game, "master", (s.seed + done) & 0xFFFF, m, p)
+            self.thinker = ai.think(s.game, "master", done, m, p)
         else:
-            self.thinker = ai.think(s.game, level, (s.seed + done) & 0xFFFF)
+            self.thinker = ai.think(s.game, level, done)
         self.purpose = purpose
         self.spin = 0
         self.spin_at = self.app.p.ticks_ms()
