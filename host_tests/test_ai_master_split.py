@@ -16,7 +16,8 @@ for lv in ("average", "expert"):
 ai.hint(g, 3)
 print("quadcore.ai.master" in sys.modules, len(turns.TOPI), len(turns.NNEED), turns.S)
 ai.choose(g, "master", 3, seconds=5)
-print("quadcore.ai.master" in sys.modules, len(turns.TOPI), len(turns.NNEED), turns.S)
+print("quadcore.ai.master" in sys.modules, len(turns.TOPI), len(turns.NNEED), turns.S,
+      "quadcore.ai.deep" in sys.modules)
 ai.choose(g, "expert", 3)
 print(turns.S)
 """
@@ -27,7 +28,7 @@ def test_expert_loads_no_master_code_and_keeps_the_small_scratch():
     out = subprocess.run([sys.executable, "-c", CODE], cwd=root, capture_output=True,
                          text=True, check=True).stdout.split("\n")
     assert out[0] == "False 9 3 3"  # 3 plies x 3 turns, no Master module
-    assert out[1] == "True 15 3 5"  # Master: 5 turns a node, 3 deep
+    assert out[1] == "True 15 3 5 False"  # Master: 5 turns a node, 3 deep (no deep.py)
     assert out[2] == "3"  # Expert after Master searches 3 wide again
 
 
@@ -47,3 +48,15 @@ def test_a_search_deeper_than_master_allows_is_refused():
     with pytest.raises(ValueError):
         fit(vars(turns), 9, 3)
     assert len(turns.NNEED) <= 6  # nothing enlarged
+
+
+def test_only_a_search_deeper_than_3_loads_the_deep_plies():
+    code = ("import sys; from quadcore import Game; from quadcore.ai.two import master_cfg; "
+            "from quadcore.ai.turns import Turns; from quadutil import Rng; "
+            "g = Game(size=11); g.play('f6'); "
+            "t = list(Turns(g, 'master', Rng(0), dict(master_cfg(5), depth=4)).run())[-1]; "
+            "print('quadcore.ai.deep' in sys.modules, g.turns)")
+    root = str(Path(__file__).resolve().parent.parent)
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True,
+                         text=True, check=True).stdout.strip()
+    assert out == "True 1"

@@ -79,6 +79,24 @@ def test_the_level_setting_offers_master_at_three_times_and_stores_it(tmp_path):
     assert (pr.level, pr.master) == ("expert", 0)
 
 
+def test_a_platform_without_master_cycles_the_four_levels():
+    # The device's platform does not offer Master yet (its heap): the setting skips it,
+    # and a Master preference left from elsewhere steps back into the four levels.
+    app, d, p = start(prefs={"level": "expert", "master": 10})
+    p.master = False
+    d.press("menu")
+    d.press("new")
+    pr = app.prefs
+    d.press("level")
+    assert (pr.level, pr.master) == ("trainer", 0)
+    seen = []
+    for _ in range(4):
+        d.press("level")
+        seen.append((pr.level, pr.master))
+    assert seen == [("easy", 0), ("average", 0), ("expert", 0), ("trainer", 0)]
+    assert "Master" not in screen_text(app)
+
+
 def test_a_bad_master_preference_is_refused_and_changes_nothing():
     app, d, p = start()
     st = Store(p.nvm)

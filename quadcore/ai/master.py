@@ -6,8 +6,7 @@ on the device carries neither this code nor the larger scratch:
                         or a ponder is given: Master's checks and its pondered answer
     master_cfg(seconds, expert, nps)  the config (two.master_cfg passes Expert's, NPS)
     fit(t, depth, width)  enlarges turns' per-ply scratch for `depth` plies of `width` turns
-    ply2(...)           the generator turns.root_turn runs at ply 2 when depth > 3
-    inner(...)          the plies below it (3 .. depth - 1), the last one as Turns.leaf
+    (deep.py: ply2 and inner, the plies of a search deeper than 3, loaded only then)
 
 The search is turns.py's (same ranking, same order, same cut-offs); only where it lives
 changed. turns' buffers are read through its globals (t: turns' globals() dict, passed in
@@ -17,8 +16,6 @@ rebinds them there.
 
 from array import array
 
-from .core import threat_cells
-from .fast import CHUNK, WIN
 
 MAXP = 6  # plies of the deepest search
 
@@ -82,70 +79,3 @@ def fit(t, depth, width):
     if len(t["TOPI"]) < n:
         t["TOPI"] = bytearray(n)
         t["TOPV"] = array("i", bytes(4 * n))
-
-
-def ply2(s, t, i, r, c, o, sc, so, alpha, beta):
-    """Generator (depth 4 and more): the value for c to move at ply 2 of searcher s, after
-    root turn i and answer r; ticks between its turns (the root turn and the answer taken
-    back, then put again: the pieces put again are not counted)."""
-    b = s.b
-    if s.nodes >= s.limit or b.nopen[c][3]:
-        return t["evaluate"](b, c, o, sc, so)
-    if threat_cells(b, o, t["SCR"], 0, 64) > sc + 1:
-        return -WIN
-    n = s.ranked(2, c, o, sc, so)
-    if n == -1:
-        return WIN
-    if not n:
-        return t["evaluate"](b, c, o, sc, so)
-    v = -2 * WIN
-    w2 = 2 * t["S"]
-    for q in range(n):
-        mark = s.npath
-        k = s.turn_put(2, t["TOPI"][w2 + q], c)
-        w = -inner(s, t, 3, o, c, so, sc - k, -beta, -alpha)
-        s.undo_to(mark)
-        if w > v:
-            v = w
-            if w > alpha:
-                alpha = w
-                if alpha >= beta:
-                    break
-        if s.nodes - s.ticked >= CHUNK and q + 1 < n:
-            s.undo_to(0)
-            s.ticked = s.nodes
-            yield None
-            k = s.turn_put(0, i, c) + s.turn_put(1, t["TOPI"][t["S"] + r], o)
-            s.nodes -= k + 2
-    return v
-
-
-def inner(s, t, p, c, o, sc, so, alpha, beta):
-    """The value for c to move at ply p (3 .. depth - 1), its best turns searched,
-    alpha-beta; the last ply as Turns.leaf. No tick in here: one ply-2 turn's subtree is
-    ~20 pieces at depth 4."""
-    if p >= s.depth - 1:
-        return s.leaf(c, o, sc, so, p)
-    b = s.b
-    if s.nodes >= s.limit or b.nopen[c][3]:
-        return t["evaluate"](b, c, o, sc, so)
-    if threat_cells(b, o, t["SCR"], 0, 64) > sc + 1:
-        return -WIN
-    n = s.ranked(p, c, o, sc, so)
-    if n == -1:
-        return WIN
-    if not n:
-        return t["evaluate"](b, c, o, sc, so)
-    v = -2 * WIN
-    for r in range(n):
-        mark = s.npath
-        k = s.turn_put(p, t["TOPI"][t["S"] * p + r], c)
-        w = -inner(s, t, p + 1, o, c, so, sc - k, -beta, -alpha)
-        s.undo_to(mark)
-        if w > v:
-            v = w
-            if w > alpha:
-                alpha = w
-                if alpha >= beta:
-                    break
-    return v

@@ -337,7 +337,7 @@ class Turns(Two):
                     mark = self.npath
                     k2 = self.turn_put(1, TOPI[S + r], o)
                     if self.depth > 3:
-                        from .master import ply2
+                        from .deep import ply2  # deeper than 3: its own module
                         w = yield from ply2(self, globals(), i, r, c, o, sc, so - k2, -beta,
                                             -alpha)
                         w = -w
