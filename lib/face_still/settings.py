@@ -5,7 +5,7 @@ then dropped.
 
 from quadpocket.play import LEVELS, level_name
 
-MASTER = (5, 10, 20)  # Master's seconds a move (quadpocket.storage.MASTER)
+MASTER = (5, 10, 20)  # Master's seconds a move (stored by quadpocket.storage)
 
 # What a variant does to the other New-game settings (its line at the page's foot).
 NOTES = {"bridge": "Bridge: 4 humans, two teams", "duel": "Duel: 3 players at most",

@@ -224,7 +224,7 @@ class App:
             self.menus = self.use("menus").Menus(self)
         self.menus.open(page)
 
-    # --- the loop ------------------------------------------------------------------------
+    # --- the loop ---
     def tick(self):
         """One loop iteration; returns True while the computer is thinking (no sleep)."""
         p = self.p
@@ -241,11 +241,10 @@ class App:
             self.last_tap = now
             (self.play if self.mode == "play" else self.menus).tap(tap)
         busy = self.mode == "play" and self.play.thinker is not None
-        if busy:
-            self.dirty = self.think(now + THINK_MS) or self.dirty
-        elif self.prefs.master and self.mode == "play":
-            self.play.ponder(now + THINK_MS)  # Master thinks on the human's time (never
-            #                                   between two steps of a search: shared scratch)
+        if busy and self.think(now + THINK_MS):
+            self.dirty = True
+        elif self.prefs.master:
+            self.play.ponder(now + THINK_MS)
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()
         self.tick_refresh()
