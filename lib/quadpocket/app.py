@@ -94,7 +94,7 @@ class App:
         self.settle()
         self.tick_refresh()
 
-    # --- helpers ---------------------------------------------------------------------------
+    # --- helpers ---
     @staticmethod
     def forget(name, package="quadpocket"):
         """Drop a module needed only for a while: its sys.modules entry and the package
@@ -241,10 +241,10 @@ class App:
             self.last_tap = now
             (self.play if self.mode == "play" else self.menus).tap(tap)
         busy = self.mode == "play" and self.play.thinker is not None
-        if busy and self.think(now + THINK_MS):
-            self.dirty = True
-        elif self.prefs.master:
-            self.play.ponder(now + THINK_MS)
+        if busy:
+            self.dirty = self.think(now + THINK_MS) or self.dirty
+        elif self.prefs.master and self.mode == "play":
+            self.play.ponder(now + THINK_MS)  # never between two steps of a search
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()
         self.tick_refresh()

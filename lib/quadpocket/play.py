@@ -176,13 +176,11 @@ class Play:
             t.close()
 
     def ponder(self, deadline):
-        """Master thinks on the human's time (App.tick, with Master chosen): the engine's
-        ponder_tick steps it until deadline and keeps what it learned for the computer's
-        turn (start_thinking). Only on the game screen and never between two steps of a
-        search (they share the player's scratch)."""
+        """Master thinks on the human's time (App.tick, when nothing else is searching):
+        the engine's ponder_tick steps it until deadline and keeps what it learned for the
+        computer's turn (start_thinking)."""
         s = self.s
-        if s is not None and s.cpu >= 0 and s.game.result is None and self.tutor is None \
-                and self.thinker is None and self.app.mode == "play":
+        if s is not None and s.cpu >= 0 and s.game.result is None and self.tutor is None:
             ai, done = self.player()
             if hasattr(ai, "ponder_tick"):
                 self.pondering = ai.ponder_tick(self.pondering, s.game, s.cpu,
