@@ -17,7 +17,7 @@ import pytest
 from short_check import Short, popcount
 
 from quadcore import Game
-from quadcore.ai import core
+from quadcore.ai import core, fast
 from quadcore.ai.two import LEVELS, Two, tables_for
 from quadcore.board import MARBLE, STAR
 from quadcore.prng import Rng
@@ -29,7 +29,7 @@ def solver_for(game):
     t = Two(game, "expert", Rng(0))
     me = t.colour[game.turn]
     ta, td = tables_for(LEVELS["expert"]["w"])
-    core.scan2(t.b, me, 1 - me, ta, td)
+    fast.scan2(t.b, me, 1 - me, ta, td)
     t.root_scores(me, 1 - me, game.turn)
     t.limit = 10 ** 9
     return t

@@ -25,7 +25,8 @@ class Checked(turns.Turns):
 
     def turn_search(self, seat):
         self.budget = 10 ** 6
-        self.cfg = dict(self.cfg, noise=0)  # (the lab's pool has no noise)
+        # (the lab's pool has no noise; the lab has no fork tempo: checked below)
+        self.cfg = dict(self.cfg, noise=0, mt=0)
         before = snapshot_board(self.b)
         turn = yield from turns.Turns.turn_search(self, seat)
         assert snapshot_board(self.b) == before
@@ -42,7 +43,10 @@ def snapshot_board(b):
     return bytes(b.cells), [list(c) for c in b.cnt], [list(n) for n in b.nopen]
 
 
-def test_the_port_decides_as_the_lab_it_was_measured_as():
+def test_the_port_decides_as_the_lab_it_was_measured_as(monkeypatch):
+    # The lab searches with the partner's evaluation: Expert's fork-tempo term (turns.MT,
+    # issue 23) is off here and checked on its own below.
+    monkeypatch.setattr(turns, "MT", 0)
     seen = []
     for seed in (21, 22, 23, 24, 25, 26):
         for g in positions(seed, 40):
@@ -58,6 +62,7 @@ def test_evaluate_is_the_partners_evaluation_from_the_counters(monkeypatch):
     # The partner's evaluation with its own WIN, recomputed from scratch with dicts, against
     # the port's (TWO / NF / H read incrementally), for both sides and a range of stars.
     monkeypatch.setattr(turns, "WIN", sparring.WIN)
+    monkeypatch.setattr(turns, "MT", 0)
     n = 0
     wins = 0
     for seed in (31, 32, 33):
@@ -71,6 +76,34 @@ def test_evaluate_is_the_partners_evaluation_from_the_counters(monkeypatch):
                     wins += abs(v) >= sparring.WIN // 4
                     n += 1
     assert n >= 400 and wins  # and some positions hold forks and completion cells
+
+
+def test_fork_tempo_term_is_the_movers_best_fork_cell(monkeypatch):
+    """Expert's evaluation since issue 23 = the partner's + MT x (k - 1) for the side to
+    move when its best fork cell makes k threes (k <= the other's stars + 1, no completion
+    cell of the other to cover); counted here from scratch with the partner's dicts."""
+    monkeypatch.setattr(turns, "WIN", sparring.WIN)
+    mt = two.LEVELS["expert"]["mt"]
+    assert mt > 0 and not two.LEVELS["average"].get("mt")
+    monkeypatch.setattr(turns, "MT", mt)
+    n = bonus = 0
+    for seed in (34, 35, 36):
+        for g in positions(seed, 40):
+            b = g.board
+            set_two_from_scratch(b)
+            for p in (0, 1):
+                for sp, sq in ((0, 0), (1, 3), (3, 1), (5, 5), (2, 0)):
+                    ref = sparring.evaluate(b, p, 1 - p, sp, sq)
+                    got = turns.evaluate(b, p, 1 - p, sp, sq)
+                    if ref in (sparring.WIN, -sparring.WIN, sparring.WIN // 2):
+                        assert got == ref  # decided before any positional term
+                        continue
+                    k = max(sparring.counts(b, p).values(), default=0)
+                    want = mt * (k - 1) if k >= 2 and not b.threat_cells(1 - p) else 0
+                    assert got - ref == want
+                    bonus += want > 0
+                    n += 1
+    assert n >= 300 and bonus >= 20
 
 
 def test_root_pool_values_are_the_partners_greedy_scan():
@@ -155,3 +188,23 @@ def test_each_game_loads_only_the_search_it_plays():
         out = subprocess.run([sys.executable, "-c", code % (n, levels)], cwd=root,
                              capture_output=True, text=True, check=True).stdout.strip()
         assert out == want, (n, levels, out)
+
+
+def test_expert_turn_search_loads_no_threat_space_search():
+    # Expert on 11 x 11 plays the turn search without forcing chains, so tss.py (its code
+    # ~1.4 KB off Still's Quad's device heap) is never imported; Average's chains and the old
+    # search on 9 x 9 still load it. A whole game of Expert against itself, then the others.
+    import subprocess
+    import sys
+    code = ("import sys; from quadcore import Game, ai; g = Game(size=%d); g.play('f6')\n"
+            "for k in range(%d):\n"
+            "    if g.result is not None: break\n"
+            "    g.play(ai.choose(g, %r, k))\n"
+            "print('quadcore.ai.tss' in sys.modules, g.turns > 2)")
+    root = str(Path(__file__).resolve().parent.parent)
+    for n, moves, level, want in ((11, 40, "expert", "False True"),
+                                  (11, 1, "average", "True False"),
+                                  (9, 1, "expert", "True False")):
+        out = subprocess.run([sys.executable, "-c", code % (n, moves, level)], cwd=root,
+                             capture_output=True, text=True, check=True).stdout.strip()
+        assert out == want, (n, level, out)

@@ -26,8 +26,8 @@ def slow_thinking(monkeypatch):
     mod = importlib.import_module("quadcore.ai")
     real = mod.think
 
-    def slow(game, level, seed=0):
-        for step in real(game, level, seed):
+    def slow(game, level, seed=0, *master):  # master: Master's seconds and ponder
+        for step in real(game, level, seed, *master):
             for _ in range(50):
                 yield None
             yield step

@@ -110,3 +110,110 @@ def test_unknown_levels_are_refused():
         p = subprocess.run([sys.executable, "-m", "tools.sparring", "--level", bad],
                            cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert p.returncode == 2 and "error:" in p.stderr and "Traceback" not in p.stderr
+
+
+# ----- the greedy reference (issue 23) -------------------------------------------------------
+
+POT = {0: 1, 1: 4, 2: 20, 3: 1000}
+
+
+def potential(g, x, colour):
+    """The reference's potential, counted from the squares' cells (not the board's
+    counters): squares through x holding no star and no other colour's marble."""
+    from quadcore.board import MARBLE
+    geo = g.geo
+    own = MARBLE + colour
+    v = 0
+    for s in range(geo.nsq):
+        cs = geo.sq_cells[4 * s:4 * s + 4]
+        if x not in cs:
+            continue
+        pieces = [g.board.cells[y] for y in cs if y != x]
+        if all(p in (0, own) for p in pieces):
+            v += POT[sum(1 for p in pieces if p == own)]
+    return v
+
+
+def greedy_positions(n=10):
+    from quadcore import ai
+    out = []
+    for seed in range(n):
+        g = Game(size=7)
+        rng = __import__("quadutil").Rng(seed)
+        from quadcore.arena import random_turn
+        for _ in range(3 + seed % 6):
+            t = random_turn(g, rng) if rng.below(2) else ai.choose(g, "easy", seed)
+            g.play(t)
+            if g.result is not None:
+                break
+        if g.result is None:
+            out.append(g)
+    return out
+
+
+def test_greedy_takes_the_best_free_cell_and_every_tied_one_in_turn():
+    from quadutil import Rng
+    from quadcore.notation import parse_turn
+    checked = 0
+    for g in greedy_positions(16):
+        c = g.rules.seat_colours[g.turn][0]
+        if g.board.threat_cells(c) or g.board.threat_cells(1 - c):
+            continue
+        val = {x: 2 * potential(g, x, c) + potential(g, x, 1 - c)
+               for x in range(len(g.cells)) if g.geo.valid[x] and not g.board.cells[x]}
+        top = max(val.values())
+        best = {x for x, v in val.items() if v == top}
+        seen = set()
+        for seed in range(40):
+            acts = parse_turn(sparring.Greedy(Rng(seed)).choose(g), g.n)
+            assert len(acts) == 1 and acts[0][0] == "marble"
+            seen.add(acts[0][1])
+        assert seen == best  # only best cells, and ties drawn at random
+        checked += 1
+    assert checked >= 5
+
+
+def test_greedy_wins_now_and_covers_with_its_marble_on_its_best_cell():
+    from quadutil import Rng
+    from quadcore.notation import parse_turn
+    g = Game(size=11)
+    for t in ("c3", "h8", "c5", "h9", "e3"):
+        g.play(t)  # seat 1 to move; seat 0 threatens e5 (c3 c5 e3)
+    assert sparring.Greedy(Rng(1)).choose(g) == "e5"  # one cell: its marble, no star
+    g.play("j2")
+    assert sparring.Greedy(Rng(1)).choose(g) == "e5"  # seat 0 completes its quad
+    # A fork of seat 1 (h9 makes j9 and h10): the marble on the cell worth most to seat
+    # 0 (the reference's own potential), a star on the other.
+    g = Game(size=11)
+    for t in ("b5", "h8", "d2", "j8", "k4", "g9", "c10", "g10", "b7", "h9"):
+        g.play(t)
+    need = g.board.threat_cells(1)
+    assert len(need) == 2
+    gr = sparring.Greedy(Rng(0))
+    best = max(need, key=lambda x: (potential(g, x, 0), -x))
+    for seed in range(3):
+        acts = parse_turn(sparring.Greedy(Rng(seed)).choose(g), g.n)
+        assert acts == [("star", [x for x in need if x != best][0]), ("marble", best)]
+    assert gr.potential(g.board, best, 0) == potential(g, best, 0)
+    # No stars left: the marble alone.
+    g.stars_left[0] = 0
+    assert parse_turn(gr.choose(g), g.n) == [("marble", best)]
+
+
+def test_greedy_games_replay_and_the_ladder_prints_both_seats():
+    rec = []
+    r = sparring.play("easy", False, 3, opening=0, record=rec, against="greedy")
+    assert r == sparring.play("easy", False, 3, opening=0, against="greedy")
+    g = load_record(Game(size=11), "\n".join(rec))
+    kind, winner, _ = g.result
+    assert r == (0.5 if kind == "draw" else (1 if winner == 1 else 0))
+    p = subprocess.run([sys.executable, "-m", "tools.seat_ladder", "--levels", "easy",
+                        "--games", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    rows = [ln for ln in p.stdout.splitlines() if ln.startswith("| easy |")]
+    assert len(rows) == 2 and "| greedy |" in rows[0] and "| partner |" in rows[1]
+    first = sparring.play("easy", True, 1, opening=0, against="greedy")
+    assert rows[0].split("|")[3].strip().startswith("+%d " % first)
+    bad = subprocess.run([sys.executable, "-m", "tools.seat_ladder", "--levels", "wizard"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr

@@ -1,6 +1,7 @@
 """Cost of the computer player on the MicroPython VM: fuel and heap bytes of one move.
 
     python -m tools.ai_vm [--levels trainer,easy,average,expert] [--suite FILE]
+    python -m tools.ai_vm --levels master:5,master:10   (Master at 5 / 10 M4-s a move)
 
 The suite (host_tests/data/ai_suite.txt) is 30 positions from ten Expert-Average games
 (seeds 1-10, two random opening marbles): after turn 3-6 (openings), 12-17 (middle games)
@@ -73,6 +74,14 @@ _t = ''
 _code = None
 """
 _STMT = "_t = ai.choose(g, %r, %d)"
+_MASTER = "_t = ai.choose(g, 'master', %d, seconds=%d)"
+
+
+def statement(level, seed):
+    """The measured call for a level name; "master:S" is Master at S M4-s a move."""
+    if level.startswith("master:"):
+        return _MASTER % (seed, int(level[7:]))
+    return _STMT % (level, seed)
 
 
 def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, patch=""):
@@ -82,7 +91,7 @@ def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, pat
     setup = _SETUP % (rules or {}, list(turns)) + patch
     res = {}
     for lv in levels:
-        stmt = _STMT % (lv, seed)
+        stmt = statement(lv, seed)
         res[lv] = mpvm.measure_decision(setup, stmt, 'core.LAST[0]', root=root)
     return res
 

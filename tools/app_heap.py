@@ -7,6 +7,7 @@
     .venv/bin/python -m tools.app_heap --py         # the scenario from .py sources
     .venv/bin/python -m tools.app_heap --variant trek [--smallest]   # Trek, Rapid, Duel
     .venv/bin/python -m tools.app_heap --humans 6 [--smallest]       # pass-and-play, Hint
+    .venv/bin/python -m tools.app_heap --level master [--smallest]   # Master and its ponder
 
 The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
 fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
@@ -305,6 +306,28 @@ def move(name):
     cp("move" + name)
 """
 
+# Master (--level master): the same scenario at Master, MASTER_SECONDS a move (its scratch
+# and code are the same at every time; 5 s keeps the VM run short), and before each hint
+# the app is ticked while Master ponders the human's turn, until the ponder has answered
+# all its likely turns (the shell's ponder at its largest: its table and its searches).
+MASTER_SECONDS = 5
+PONDER_WAIT = r"""
+def ponder(tag):
+    app = S["app"]
+    for _ in range(4000):
+        pd = app.play.pondering
+        if app.play.game.result is not None or (pd is not None and pd.finished):
+            break
+        app.tick()
+        S["ticks"] += 1
+        if S["sample"] and S["ticks"] % 2:
+            cp("ponder" + tag)
+    pd = app.play.pondering
+    S["ponders"] += 1 if pd is not None and pd.finished else 0
+
+
+"""
+
 VARIANTS = ("standard", "duel", "trek", "rapid")
 # Rounds of a variant scenario: against Expert a Trek or Rapid game ends in round 25, a
 # Duel game in 16 (then a new game from the New button, as in the standard scenario); 4-6
@@ -313,13 +336,25 @@ VARIANT_ROUNDS = 30
 
 
 def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0,
-                  rounds=None, variant=None, humans=None):
+                  rounds=None, variant=None, humans=None, level="expert"):
     """The guest program of the scenario: Expert, tutorial done, a board x board game;
     rounds: ROUNDS unless given (more rounds: more games, each from the New button).
     variant: another game against Expert (e.g. "trek"), with humans=N: N humans passing
     the device, every seat playing Hint's turn. Neither given: the standard scenario,
-    the very program text the README's figures come from."""
-    if variant is None and humans is None:
+    the very program text the README's figures come from. level "master": the standard
+    scenario at Master with its ponder waited for (PONDER_WAIT)."""
+    if level not in ("expert", "master"):
+        raise ValueError("level %r: expert or master" % (level,))
+    if level == "master":
+        if variant is not None or humans is not None:
+            raise ValueError("Master plays the standard game against the computer")
+        rec = prefs_record(tutorial_done=True, level="expert", master=MASTER_SECONDS,
+                           size=board)
+        code = SCENARIO.replace('S = {"base": 0,', 'S = {"ponders": 0, "base": 0,')
+        code = code.replace("def move(name):", PONDER_WAIT.lstrip() + "def move(name):")
+        code = code.replace('    press("hint")\n', '    ponder(name)\n    press("hint")\n', 1)
+        code += 'print("pondered", S["ponders"])\n'
+    elif variant is None and humans is None:
         rec = prefs_record(tutorial_done=True, level="expert", size=board)
         code = SCENARIO
     else:
@@ -382,24 +417,28 @@ def parse(out, qstr_entries=True):
             res["resident"] = parts[1].split(",") if len(parts) > 1 else []
         elif parts[0] == "played":  # a variant's hinted pieces: stars, marbles, moves
             res["played"] = tuple(int(v) for v in parts[1:])
+        elif parts[0] == "pondered":  # Master: rounds whose ponder finished
+            res["pondered"] = int(parts[1])
         elif parts[0] == "done":
             res["done"] = True
     return res
 
 
-def scenario(mpy=True, size=(320, 240), board=11, rounds=None, variant=None, humans=None):
+def scenario(mpy=True, size=(320, 240), board=11, rounds=None, variant=None, humans=None,
+             level="expert"):
     """-> {"checkpoints": [(name, bytes)], "peak": (bytes, name), "turns": [...],
     "resident": [...], "base": bytes, ...}: the live readings, with a roomy heap."""
     return parse(run_guest(scenario_code(size=size, board=board, rounds=rounds,
-                                         variant=variant, humans=humans), mpy=mpy, raw=True))
+                                         variant=variant, humans=humans, level=level),
+                           mpy=mpy, raw=True))
 
 
 def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0, variant=None, humans=None,
-            rounds=None):
+            rounds=None, level="expert"):
     """Run the scenario (no qstr-pool padding) in a heap of `heapsize` bytes.
     -> (completed, parsed output or None)."""
     code = scenario_code(grow_qstrs=False, size=size, board=board, pad=pad, variant=variant,
-                         humans=humans, rounds=rounds)
+                         humans=humans, rounds=rounds, level=level)
     try:
         out = run_guest(code, mpy=mpy, heapsize=heapsize, raw=True)
     except cpvm.GuestError as exc:
@@ -412,12 +451,12 @@ def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0, variant=None, 
     return True, res
 
 
-def heapsize_for_free(free, mpy=True, pad=0, variant=None, humans=None):
+def heapsize_for_free(free, mpy=True, pad=0, variant=None, humans=None, level="expert"):
     """The -X heapsize at which `free` bytes are free at the base reading: what the
     stand-ins (and this harness) take, plus `free`, plus the GC's own allocation table,
     which grows with the heap (measured from a probe run, then checked). variant and
     humans as in scenario_code: the guest's own program text is on the heap too."""
-    vh = (variant, humans)
+    vh = (variant, humans, level)
     probe = 512 * 1024
     code = "import gc\ngc.collect()\nprint(gc.mem_free() + gc.mem_alloc())\n"
     total = int(run_guest(code, mpy=mpy, heapsize=probe, raw=True))
@@ -435,10 +474,10 @@ def heapsize_for_free(free, mpy=True, pad=0, variant=None, humans=None):
     return heap + 16
 
 
-def attempt_base(heapsize, mpy=True, pad=0, variant=None, humans=None):
+def attempt_base(heapsize, mpy=True, pad=0, variant=None, humans=None, level="expert"):
     """(heapsize, free bytes at the base reading, base bytes) without running the game."""
     code = scenario_code(grow_qstrs=False, stop_at_base=True, pad=pad, variant=variant,
-                         humans=humans)
+                         humans=humans, level=level)
     res = parse(run_guest(code, mpy=mpy, heapsize=heapsize, raw=True))
     return heapsize, res["free_at_base"], res["base"]
 
@@ -455,7 +494,7 @@ LAYOUTS = (0, 272, 784, 1808)
 
 
 def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=0,
-                  variant=None, humans=None, rounds=None):
+                  variant=None, humans=None, rounds=None, level="expert"):
     """Bisect (1 KB steps) for the smallest -X heapsize (KB) at which the scenario
     completes, then move up until STABLE heaps in a row complete.
     -> (heap KB, free bytes at the base in that heap, base bytes, runs)."""
@@ -464,7 +503,7 @@ def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=
     def ok_at(kb):
         runs[0] += 1
         return attempt(kb * 1024, mpy=mpy, size=size, board=board, pad=pad,
-                       variant=variant, humans=humans, rounds=rounds)
+                       variant=variant, humans=humans, rounds=rounds, level=level)
 
     ok, res = ok_at(hi_kb)
     if not ok:
@@ -574,16 +613,21 @@ def main(argv=None):
                     help="another game: against Expert, or with --humans pass-and-play")
     ap.add_argument("--humans", type=int, choices=range(2, 7), metavar="N",
                     help="N humans passing the device (2-6), every seat playing Hint's turn")
+    ap.add_argument("--level", choices=("expert", "master"), default="expert",
+                    help="the computer's level (master: %d s a move, its ponder waited for "
+                         "before each hint; the standard game only)" % MASTER_SECONDS)
     args = ap.parse_args(argv)
-    vh = {"variant": args.variant, "humans": args.humans}
+    if args.level == "master" and (args.variant or args.humans):
+        ap.error("--level master plays the standard game against the computer")
+    vh = {"variant": args.variant, "humans": args.humans, "level": args.level}
     if cpvm.find_vm() is None:
         print(cpvm.MISSING_VM, file=sys.stderr)
         return 2
     size = (480, 320) if args.titano else (320, 240)
     mpy = not args.py
     if args.smallest:
-        print(smallest_report(size, args.board, mpy_only=bool(args.variant or args.humans),
-                              **vh))
+        print(smallest_report(size, args.board, mpy_only=bool(args.variant or args.humans or
+                                                               args.level == "master"), **vh))
         return 0
     res = scenario(mpy=mpy, size=size, board=args.board, **vh)
     prev = 0
@@ -596,6 +640,8 @@ def main(argv=None):
         res["peak"][0], res["peak"][0] / 1024, res["peak"][1], ".mpy" if mpy else ".py",
         args.board, args.board, cpvm.CP_TAG))
     print("resident app modules at the end:", " ".join(res["resident"]))
+    if "pondered" in res:
+        print("rounds whose ponder answered all its likely turns:", res["pondered"])
     if args.modules:
         rows, pool = modules(mpy)
         print()
@@ -606,16 +652,19 @@ def main(argv=None):
     return 0
 
 
-def smallest_report(size=(320, 240), board=11, mpy_only=False, variant=None, humans=None):
+def smallest_report(size=(320, 240), board=11, mpy_only=False, variant=None, humans=None,
+                    level="expert"):
     game = "standard, Expert" if variant is None and humans is None else "%s, %s" % (
         variant or "standard", "Expert" if humans is None else "%d humans" % humans)
+    if level == "master":
+        game = "standard, Master %d s with its ponder" % MASTER_SECONDS
     lines = ["free heap the whole-app scenario needs above the stand-ins (CircuitPython %s "
              "unix VM, 32-bit, %dx%d screen, %dx%d board, %s; smallest heap in 1 KB steps "
              "from which %d in a row complete):"
              % (cpvm.CP_TAG, size[0], size[1], board, board, game, STABLE)]
     for mpy in (True,) if mpy_only else (True, False):
         free = [smallest_heap(mpy=mpy, size=size, board=board, pad=pad, variant=variant,
-                              humans=humans)[1] for pad in LAYOUTS]
+                              humans=humans, level=level)[1] for pad in LAYOUTS]
         lines.append("  %-4s needs %6d bytes free (%.1f KB; the worst of %d layouts, best %.1f "
                      "KB)  budget %d KB, goal %d KB" % (
                          ".mpy" if mpy else ".py", max(free), max(free) / 1024, len(LAYOUTS),

@@ -32,6 +32,16 @@ against the standard one: the same turns and evaluation, searched D turns deep (
 at each turn the 8 best by the one-ply evaluation, a fork the opponent cannot cover played
 at once). `--count` prints the pieces it puts down per move (median, worst): the figure to
 compare with the device's node budgets.
+
+The greedy reference (`Greedy`, `--against greedy`; issue 23): one ply, no search.
+ 1. a quad to complete: complete it;
+ 2. the opponent's completion cells: its marble on the one worth most to itself (its own
+    potential, below), stars on the others while it has stars (short of stars it covers
+    what it can);
+ 3. else the free cell maximising its own potential plus half the opponent's, ties at
+    random (the game's seeded generator). A cell's potential for a colour sums, over the
+    squares through it that hold nothing but that colour's marbles, 1, 4, 20 or 1000 for
+    0, 1, 2 or 3 of them.
 """
 
 import argparse
@@ -300,19 +310,112 @@ def player(level):
             raise ValueError("partner-D takes D = 3..6, not %r" % level[8:])
         return Deeper(depth)
     from quadcore import ai
+    if level.startswith("master:"):
+        master_times(level)  # ValueError for a bad time
+        return None
     if level not in ai.LEVELS:
-        raise ValueError("unknown level %r (%s, or partner-3 .. partner-6)"
+        raise ValueError("unknown level %r (%s, master:S, or partner-3 .. partner-6)"
                          % (level, ", ".join(ai.LEVELS)))
     return None
 
 
+def master_times(level):
+    """(seconds, ponder seconds or 0) of "master:S" or "master:S/P" (P: pondered on the
+    opponent's time with P M4-s a likely turn); ValueError for anything else."""
+    from quadcore.ai.two import master_cfg
+    spec = level[7:]
+    try:
+        if "/" in spec:
+            a, b = spec.split("/")
+            s, p = int(a), int(b)
+            master_cfg(p)
+        else:
+            s, p = int(spec), 0
+    except ValueError:
+        raise ValueError("master takes master:S or master:S/P (M4-seconds), not %r" % level)
+    master_cfg(s)
+    return s, p
+
+
+def level_turn(game, level, seed, ponder=None):
+    """The turn of a quadcore level ("master:S": Master at S M4-s a move)."""
+    from quadcore import ai
+    if level.startswith("master:"):
+        return ai.choose(game, "master", seed, seconds=master_times(level)[0], ponder=ponder)
+    return ai.choose(game, level, seed)
+
+
+PONDER_HITS = [0, 0]  # Master's turns answered from its ponder table / all its turns
+
+
+POT = (1, 4, 20, 1000)  # the greedy reference: a square through the cell holding 0..3 own
+
+
+class Greedy:
+    """The one-ply greedy reference of issue 23 (see the module's text). `rng` breaks ties."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def potential(self, b, x, c):
+        geo = b.geo
+        cnt = b.cnt[c]
+        v = 0
+        for i in range(geo.cell_start[x], geo.cell_start[x + 1]):
+            k = cnt[geo.cell_sq[i]]
+            if k < 4:
+                v += POT[k]
+        return v
+
+    def choose(self, game):
+        b = game.board
+        seat = game.turn
+        c = game.rules.seat_colours[seat][0]
+        o = 1 - c
+        mine = b.threat_cells(c)
+        if mine:
+            return format_turn([("marble", mine[0])], game.n)
+        need = b.threat_cells(o)
+        if need:
+            need = sorted(need, key=lambda x: (-self.potential(b, x, c), x))
+            stars = need[1:1 + game.stars_left[seat]]
+            return format_turn([("star", y) for y in stars] + [("marble", need[0])], game.n)
+        best, ties = None, []
+        cells = b.cells
+        valid = b.geo.valid
+        for x in range(len(cells)):
+            if cells[x] or not valid[x]:
+                continue
+            # Twice (own + half the opponent's): integers, the same order.
+            v = 2 * self.potential(b, x, c) + self.potential(b, x, o)
+            if best is None or v > best:
+                best, ties = v, [x]
+            elif v == best:
+                ties.append(x)
+        return format_turn([("marble", ties[self.rng.below(len(ties))])], game.n)
+
+
+AGAINST = ("partner", "greedy")
+
+
+def opponent(against, seed):
+    """The fixed yardstick a ladder game is played against: the partner or the greedy
+    reference (its ties drawn from its own generator, seeded by the game)."""
+    if against == "partner":
+        return Sparring()
+    if against == "greedy":
+        return Greedy(Rng(seed * 7919 + 17))
+    raise ValueError("unknown opponent %r (%s)" % (against, ", ".join(AGAINST)))
+
+
 # ----- the ladder ------------------------------------------------------------------------------
 
-def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=None):
-    """One game, the level against the sparring partner: 1 / 0.5 / 0 for the level. Every
+def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=None,
+         against="partner"):
+    """One game, the level against the sparring partner (or `against` "greedy": the greedy
+    reference): 1 / 0.5 / 0 for the level. Every
     turn played (opening marbles first) is appended to `record` when it is a list; a deeper
     partner's pieces put down per move to `counts_out`."""
-    from quadcore import ai
     from quadcore.arena import random_turn
     g = Game(size=size)
     rng = Rng(seed)
@@ -321,19 +424,31 @@ def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=N
         g.play(t)
         if record is not None:
             record.append(t)
-    ref = Sparring()
+    ref = opponent(against, seed)
     me = player(level)
+    ponder_s = master_times(level)[1] if level.startswith("master:") else 0
+    pondered = None
     lv_seat = 0 if level_first else 1
     while g.result is None:
         if g.turn == lv_seat:
             if me is None:
-                t = ai.choose(g, level, seed)
+                t = level_turn(g, level, seed, pondered)
+                if pondered is not None:
+                    PONDER_HITS[0] += pondered.answer(g, seed, pondered.seconds) is not None
+                    PONDER_HITS[1] += 1
+                    pondered = None
             else:
                 t = me.choose(g)
                 if counts_out is not None:
                     counts_out.append(me.pieces)
                     me.pieces = 0
         else:
+            if ponder_s and g.turns > opening:
+                # Master thinks on the opponent's time: the whole ponder, then its move.
+                from quadcore.ai.ponder import Ponder
+                pondered = Ponder(g, seed, ponder_s)
+                for _ in pondered.run():
+                    pass
             t = ref.choose(g)
         g.play(t)
         if record is not None:
@@ -345,20 +460,25 @@ def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=N
 
 
 def _job(args):
-    i, level, seed, keep, count = args
+    i, level, seed, keep, count = args[:5]
+    against = args[5] if len(args) > 5 else "partner"
+    opening = args[6] if len(args) > 6 else 2
     rec = [] if keep else None
     cnt = [] if count else None
-    return i, play(level, i % 2 == 0, seed + i // 2, record=rec, counts_out=cnt), rec, cnt
+    r = play(level, i % 2 == 0, seed + i // 2, opening=opening, record=rec, counts_out=cnt,
+             against=against)
+    return i, r, rec, cnt
 
 
-def write_record(out, i, level, seed, r, rec):
+def write_record(out, i, level, seed, r, rec, against="partner"):
     import os
     who = "first" if i % 2 == 0 else "second"
     res = {1: "won", 0.5: "drawn", 0: "lost"}[r]
     path = os.path.join(out, "game-%03d.txt" % i)
+    name = "the sparring partner" if against == "partner" else "the greedy reference"
     with open(path, "w") as f:
-        f.write("# %s moved %s against the sparring partner, seed %d: %s by %s\n"
-                % (level, who, seed + i // 2, res, level))
+        f.write("# %s moved %s against %s, seed %d: %s by %s\n"
+                % (level, who, name, seed + i // 2, res, level))
         for t in rec:
             f.write(t + "\n")
 
@@ -380,6 +500,10 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--out", metavar="DIR",
                     help="write every game as a record DIR/game-NNN.txt")
+    ap.add_argument("--against", choices=AGAINST, default="partner",
+                    help="the yardstick: the 2-ply partner (default) or the greedy reference")
+    ap.add_argument("--opening", type=int, default=2,
+                    help="random marbles before the players start (default 2)")
     ap.add_argument("--count", action="store_true",
                     help="partner-D: print the pieces it puts down per move")
     a = ap.parse_args(argv)
@@ -390,7 +514,8 @@ def main(argv=None):
     if a.out:
         import os
         os.makedirs(a.out, exist_ok=True)
-    tasks = [(i, a.level, a.seed, bool(a.out), a.count) for i in range(a.games)]
+    tasks = [(i, a.level, a.seed, bool(a.out), a.count, a.against, a.opening)
+             for i in range(a.games)]
     res = [None] * a.games
     pieces = []
 
@@ -399,7 +524,7 @@ def main(argv=None):
         if cnt:
             pieces.extend(cnt)
         if a.out:
-            write_record(a.out, i, a.level, a.seed, r, rec)
+            write_record(a.out, i, a.level, a.seed, r, rec, a.against)
 
     if a.jobs > 1:
         import multiprocessing
@@ -417,8 +542,8 @@ def main(argv=None):
         w = sum(1 for r in rs if r == 1)
         d = sum(1 for r in rs if r == 0.5)
         s, lo, hi = interval(rs)
-        print("%s vs sparring, %s: %d games, +%d =%d -%d, score %.3f (95%% %.3f .. %.3f)"
-              % (a.level, name, len(rs), w, d, len(rs) - w - d, s, lo, hi))
+        print("%s vs %s, %s: %d games, +%d =%d -%d, score %.3f (95%% %.3f .. %.3f)"
+              % (a.level, "sparring" if a.against == "partner" else "greedy", name, len(rs), w, d, len(rs) - w - d, s, lo, hi))
     if pieces:
         pieces.sort()
         print("%s: pieces put down per move, median %d, worst %d (%d moves)"

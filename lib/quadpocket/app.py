@@ -94,7 +94,7 @@ class App:
         self.settle()
         self.tick_refresh()
 
-    # --- helpers ---------------------------------------------------------------------------
+    # --- helpers ---
     @staticmethod
     def forget(name, package="quadpocket"):
         """Drop a module needed only for a while: its sys.modules entry and the package
@@ -224,7 +224,7 @@ class App:
             self.menus = self.use("menus").Menus(self)
         self.menus.open(page)
 
-    # --- the loop ------------------------------------------------------------------------
+    # --- the loop ---
     def tick(self):
         """One loop iteration; returns True while the computer is thinking (no sleep)."""
         p = self.p
@@ -241,8 +241,10 @@ class App:
             self.last_tap = now
             (self.play if self.mode == "play" else self.menus).tap(tap)
         busy = self.mode == "play" and self.play.thinker is not None
-        if busy and self.think(now + THINK_MS):
-            self.dirty = True
+        if busy:
+            self.dirty = self.think(now + THINK_MS) or self.dirty
+        elif self.prefs.master and self.mode == "play":
+            self.play.ponder(now + THINK_MS)  # never between two steps of a search
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()
         self.tick_refresh()

@@ -1,12 +1,11 @@
-"""Preferences and statistics in microcontroller.nvm, plus Store: the whole nvm API
-(prefs, stats, the game in progress) in one object. Record format and layout:
-quadpocket.records. Loaded by App.use when needed and dropped: the app keeps only the
-preference values (an object without methods: no reference to this code) and the slots.
+"""Preferences and statistics in microcontroller.nvm, plus Store: the nvm API in one
+object (layout: quadpocket.records). Loaded by App.use and dropped: the app keeps only
+the preference values (no methods: no reference to this code) and the slots.
 """
 
 try:
     from micropython import const
-except ImportError:  # plain CPython without Blinka's micropython module
+except ImportError:  # CPython without Blinka's micropython
 
     def const(x):  # type: ignore[misc]
         return x
@@ -16,7 +15,7 @@ from quadpocket.records import write as _write
 
 _HDR = const(8)
 
-# Two slots per type (quadpocket.records has the layout and why).
+# Two slots per type (quadpocket.records: the layout and why).
 _PREFS_OFF = const(0)
 _PREFS_SIZE = const(48)
 _STATS_OFF = const(96)
@@ -54,10 +53,10 @@ _VARIANT_MAX = const(15)  # the variant name is stored next, as length + ASCII
 
 
 class Values:
-    """Preference values as plain attributes. No methods on purpose: the app keeps one
-    for good, and a method would keep this whole module's code alive with it."""
+    """Preference values as plain attributes (no methods: the app keeps one)."""
 
-    variant = "standard"  # (the other fields are set from _PREF_FIELDS)
+    variant = "standard"  # (the others: set from _PREF_FIELDS)
+    master = 0  # Master's seconds (level expert; level byte 4-6)
     game = None  # id of the last game chosen (None: none yet)
 
 
@@ -88,6 +87,11 @@ def _encode_prefs(p):
             if not isinstance(v, int) or isinstance(v, bool) or not allowed[0] <= v <= allowed[1]:
                 raise ValueError("pref %s: %r not in %d..%d" % (name, v, allowed[0], allowed[1]))
             out.append(v)
+    m = p.master
+    if m:
+        if m not in (5, 10, 20) or p.level != "expert":
+            raise ValueError("pref master: %r" % m)
+        out[0] = 4 + (m > 5) + (m > 10)
     v = p.variant
     if not isinstance(v, str) or not 0 < len(v) <= _VARIANT_MAX or not _is_name(v):
         raise ValueError("pref variant: %r is not a short lower-case name" % (v,))
@@ -127,6 +131,10 @@ def _decode_prefs(data):
                 setattr(p, name, allowed[b])
         elif allowed[0] <= b <= allowed[1]:
             setattr(p, name, b)
+    b = data[0] - 4
+    if 0 <= b < 3:
+        p.level = "expert"
+        p.master = 5 << b
     k = data[n]
     end = n + 1 + k
     if end + 1 == len(data) and 0x41 <= data[end] <= 0x5A:
@@ -153,9 +161,8 @@ def _new_stats():
 
 class Store:
     """Reads prefs and stats at once; writes a record only when its bytes change.
-
-    notes: short messages (13 characters at most, the status line) for records found
-    damaged with no good copy left, so the player learns why something was reset."""
+    notes: status-line messages (13 characters at most) for records found damaged with
+    no good copy left: why something was reset."""
 
     def __init__(self, nvm):
         self.nvm = nvm
@@ -186,7 +193,7 @@ class Store:
                     d[k] = st[i] | st[i + 1] << 8
                     i += 2
         if old is not None:
-            # Write version 1 data into the new slots once: nothing of it may be lost.
+            # Version 1 data into the new slots, once.
             if st is not None:
                 self.save_stats()
             if raw is not None:
@@ -196,8 +203,8 @@ class Store:
 
     @property
     def games(self):
-        """The game slots, read when first needed: [newest valid slot (-1: none), its
-        sequence byte, its payload length] (records.save_game keeps it up to date)."""
+        """The game slots, read when first needed (as _newest; records.save_game keeps
+        it up to date)."""
         if self._games is None:
             self._games = _newest(self.nvm, GAME_OFF, GAME_SIZE, 0x67)
             if self._games[0] < 0 and _damaged(self.nvm, GAME_OFF, GAME_SIZE, 0x67):
@@ -272,7 +279,7 @@ def _newest(nvm, off, size, tag):
     if off + 2 * size <= len(nvm):
         for s in (0, 1):
             r = _load(nvm, off + s * size, size, tag)
-            # the later sequence number (modulo 256) is the newer copy
+            # the later sequence number (mod 256): the newer copy
             if r is not None and (g[0] < 0 or 0 < ((r[0] - g[1]) & 255) < 128):
                 g = [s, r[0], len(r[1])]
     return g
@@ -289,7 +296,7 @@ def _read(nvm, off, size, slots, tag, note, notes):
 
 
 def _damaged(nvm, off, size, tag):
-    """True if a slot starts like one of our records (so was written) but is not valid."""
+    """True if a slot starts like one of our records (was written) but is not valid."""
     for s in (0, 1):
         o = off + s * size
         if o + 3 <= len(nvm) and nvm[o] == 0x51 and nvm[o + 1] == tag and \

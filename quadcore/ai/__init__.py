@@ -1,10 +1,18 @@
-"""The computer opponent: four levels, a hint, and the Trainer's highlights.
+"""The computer opponent: four levels and Master, a hint, and the Trainer's highlights.
 
     choose(game, level, seed=0) -> "*e6 f7"   the turn for the seat to move; game unchanged
     think(game, level, seed=0)  -> generator   yields None while working (often: the UI
                                                stays alive), then the turn string
     hint(game, seed=0)          -> the turn Expert would play for the seat to move
     trainer_highlights(game, seat) -> cells where `seat` completes a quad with its next marble
+
+Master ("master", not in LEVELS: it takes a time) is Expert's player with a budget of
+`seconds` M4-seconds a move (MASTER_TIMES offers 5, 10, 20), mapped to nodes, never to a
+clock: think(game, "master", seed, seconds=10). While the human thinks the shell may step
+a Ponder (quadcore.ai.ponder): it answers the human's likely turns in advance, and
+think(..., ponder=p) plays the stored answer at once when the human played one of them
+(the same answer think would find; see ponder.py). ponder_tick(p, game, cpu, seed, seconds,
+deadline, clock) is that stepping for a shell: a tick's worth, the Ponder to keep.
 
 The move depends only on the position, the level and the seed (our own PRNG, quadcore.prng),
 and the effort on a node budget per level, never on a clock. The game's board is used in
@@ -14,47 +22,74 @@ place (pieces tried and taken back); at every yield it is exactly as it was pass
 from quadutil import Rng
 
 LEVELS = ("trainer", "easy", "average", "expert")
+MASTER = "master"
+MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose
+RUNS = [0]  # searches started: a ponder resumes a search of its own only if none came since
 
 
-def think(game, level, seed=0):
-    """Start thinking; raises ValueError at once for a bad level or a finished game."""
+def think(game, level, seed=0, seconds=None, ponder=None):
+    """Start thinking; raises ValueError at once for a bad level, a bad Master time or a
+    finished game. `seconds`: Master's time (M4-s a move); `ponder`: a Ponder stepped on
+    the opponent's time for this game (Master only): its answer is played when it has one
+    for this very position."""
+    if level == MASTER or seconds is not None or ponder is not None:
+        from .master import think  # Master's checks, its ponder (Expert's games skip them)
+        return think(game, level, seed, seconds, ponder, RUNS, _player)
     if level not in LEVELS:
-        raise ValueError("unknown level %r (choose %s)" % (level, ", ".join(LEVELS)))
+        raise ValueError("unknown level %r (choose %s, or %s)"
+                         % (level, ", ".join(LEVELS), MASTER))
     if game.result is not None:
         raise ValueError("the game is over: there is no move to make")
+    RUNS[0] += 1
     # The player's own generator: one frame less on the device's heap than a wrapper.
     return _player(game, level, seed).run()
 
 
-def _player(game, level, seed):
+def _player(game, level, seed, seconds=None):
     r = game.rules
     # The same seed gives different (but repeatable) noise on different turns.
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
-        how = two.searcher(game, level)  # only the search this game plays is loaded
+        if level == MASTER:
+            cfg = two.master_cfg(seconds)
+        else:
+            cfg = two.LEVELS[level]
+        how = two.searcher(game, level, cfg)  # only the search this game plays is loaded
         if how == "turns":
             from .turns import Turns as cls
         elif how == "search":
             from .search import Search as cls
         else:
             cls = two.Two
-        return cls(game, level, rng)
+        return cls(game, level, rng, cfg)
     from .other import Other
-    return Other(game, level, rng)
+    # Master is Expert in the other games (their player has no node budget to scale).
+    return Other(game, "expert" if level == MASTER else level, rng)
 
 
-def choose(game, level, seed=0):
+def choose(game, level, seed=0, seconds=None, ponder=None):
     """The computer's whole turn as one line of notation."""
     turn = None
-    for step in think(game, level, seed):
+    for step in think(game, level, seed, seconds, ponder):
         turn = step
     return turn
 
 
-def hint(game, seed=0):
-    """What Expert would play for the seat to move."""
-    return choose(game, "expert", seed)
+def hint(game, seed=0, level="expert", seconds=None):
+    """What Expert (or Master at `seconds`, when that is the level chosen) would play for
+    the seat to move."""
+    if level != MASTER:
+        level = "expert"
+        seconds = None
+    return choose(game, level, seed, seconds)
+
+
+def ponder_tick(p, game, cpu, seed, seconds, deadline, clock):
+    """Master thinking on the human's time, one tick of it: the Ponder to keep (see
+    quadcore.ai.ponder.step; a shell passes it to think for the computer's turn)."""
+    from .ponder import step
+    return step(p, game, cpu, seed, seconds, deadline, clock)
 
 
 def trainer_highlights(game, seat):

@@ -55,26 +55,6 @@ def tables(w):
     return tuple(ta), tuple(td)
 
 
-def scan2(b, me, op, ta, td):
-    """VAL[x] = packed value of every empty cell for colour `me` against colour `op`."""
-    cells = b.cells
-    geo = b.geo
-    sqs = geo.cell_sq
-    st = geo.cell_start
-    cm = b.cnt[me]
-    co = b.cnt[op]
-    val = VAL
-    for x in range(len(cells)):
-        if cells[x]:
-            val[x] = 0
-            continue
-        t = 0
-        for i in range(st[x], st[x + 1]):
-            s = sqs[i]
-            t += ta[cm[s]] + td[co[s]]
-        val[x] = t
-
-
 def threat_cells(b, c, buf, base, cap):
     """Write to buf[base:] the empty cells where colour c completes a quad now (at most cap
     of them); returns how many. Cells are distinct: thr[x] counts squares, not cells.
@@ -185,18 +165,6 @@ def add(buf, base, m, y):
     return m
 
 
-def cells_with(two, c, cells, buf, base, m, cap, need):
-    """Append (no duplicates) empty cells whose two[c] >= need to buf[base + m:], until the
-    list holds cap cells; the new length. need = 2: fork cells."""
-    tb = c * MAXCELLS
-    for x in range(len(cells)):
-        if m >= cap:
-            break
-        if two[tb + x] >= need and not cells[x]:
-            m = add(buf, base, m, x)
-    return m
-
-
 def insert_by(buf, base, m, cap, x, score):
     """Insert cell x into buf[base:base + m], kept sorted by decreasing score; new length."""
     v = score[x]
@@ -212,6 +180,6 @@ def insert_by(buf, base, m, cap, x, score):
     return m + 1
 
 
-__all__ = ["EMPTY", "MARBLE", "STAR", "VAL", "SCORE", "TBUF", "EBUF", "tables", "scan2",
+__all__ = ["EMPTY", "MARBLE", "STAR", "VAL", "SCORE", "TBUF", "EBUF", "tables",
            "threat_cells", "first_threat", "completions", "is_tilted",
-           "only_tilted", "top_cells", "add", "cells_with", "insert_by"]
+           "only_tilted", "top_cells", "add", "insert_by"]

@@ -23,7 +23,7 @@ is zeroed on make and rebuilt square by square on unmake.
 
 from ..board import MARBLE
 from ..geometry import zeros
-from .core import MAXCELLS
+from .core import MAXCELLS, VAL, add
 
 TWO = bytearray(2 * MAXCELLS)
 NF = [0, 0]
@@ -47,6 +47,39 @@ FORCED = bytearray(MAXPLY)      # per ply: completion cells to cover (0: a free 
 # back (~1 node), so the UI may redraw at any tick.
 CHUNK = 12
 
+
+# The scan and the cell lists only the two-colour players use (here, not in core.py: the
+# other games' player never loads their code).
+def scan2(b, me, op, ta, td):
+    """VAL[x] = packed value of every empty cell for colour `me` against colour `op`."""
+    cells = b.cells
+    geo = b.geo
+    sqs = geo.cell_sq
+    st = geo.cell_start
+    cm = b.cnt[me]
+    co = b.cnt[op]
+    val = VAL
+    for x in range(len(cells)):
+        if cells[x]:
+            val[x] = 0
+            continue
+        t = 0
+        for i in range(st[x], st[x + 1]):
+            s = sqs[i]
+            t += ta[cm[s]] + td[co[s]]
+        val[x] = t
+
+
+def cells_with(two, c, cells, buf, base, m, cap, need):
+    """Append (no duplicates) empty cells whose two[c] >= need to buf[base + m:], until the
+    list holds cap cells; the new length. need = 2: fork cells."""
+    tb = c * MAXCELLS
+    for x in range(len(cells)):
+        if m >= cap:
+            break
+        if two[tb + x] >= need and not cells[x]:
+            m = add(buf, base, m, x)
+    return m
 
 def reset():
     """Empty TWO's histogram and counts (before refilling them for a new position)."""

@@ -22,15 +22,15 @@ Effort: a node is one piece put down; a decision stops searching at its node lim
 
 from ..board import MARBLE, STAR
 from . import core
-from .core import MAXCELLS, SCORE, TBUF, add, cells_with
+from .core import MAXCELLS, SCORE, TBUF, add
 from .fast import (CAND, CHUNK, FORCED, H, INF, MAXDEPTH, MAXPLY, NF, ORDER, RV, TB, TWO,
-                   WIN)
+                   WIN, cells_with)
 from .two import Two
 
 
 class Search(Two):
-    def __init__(self, game, level, rng):
-        Two.__init__(self, game, level, rng)
+    def __init__(self, game, level, rng, cfg=None):
+        Two.__init__(self, game, level, rng, cfg)
         self.tcap = 0  # cell by cell wherever this class is used, turn search or not
 
     # ----- evaluation --------------------------------------------------------------------

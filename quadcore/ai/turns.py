@@ -16,8 +16,10 @@ minus 13 for every one lost: a rescan per node would cost ~13 M fuel, this costs
 over the cells. Measured host-only before the port (`tools/expert_lab.py --pool 3 --cap
 100`): 0.575 / 0.515 against the sparring partner where the old search scored 0.490 / 0.435.
 
-Scratch is allocated once at import (~0.6 KB); nothing per node. The search yields about
-every CHUNK pieces with the board exactly as it came (the root turn taken back).
+Scratch is allocated once at import (~0.6 KB; Master's wider or deeper search enlarges it
+once, master.fit, and runs its plies below the first answer in master.py); nothing per node.
+The search yields about every CHUNK pieces with the board exactly as it came (the root turn
+taken back).
 """
 
 from array import array
@@ -32,14 +34,21 @@ O1 = 1                       # an open square holding one marble of the side
 O2 = 6                       # ... two marbles
 FW = 40                      # a cell making two threes or more (a fork cell)
 PW = 13                      # an open two made (lost) through a pool cell since the root
+MT = 0                       # the mover's best fork cell making k threes: MT x (k - 1);
+#                              the level's "mt" (Expert 300, issue 23: the second seat
+#                              against the greedy reference), set by turn_search
 OVER = 10                    # see turn_search
-WIDTH = 3                    # turns searched at a node, and free cells ranked at a node
+S = 3                        # turns searched at a node, free cells ranked at a node and
+#                              per-ply slots of TOPI / TOPV: the level's width (Average and
+#                              Expert 3, Master 5), set by turn_search
 # Root one-ply weights per square counter (0..39): building for the mover (1, 3, 13, 61 for
 # 0..3 own marbles) and blocking the other (0, 2, 12, 60); dead squares (>= 8) nothing.
 # (bytes, not tuples: 40 bytes each on the device's heap instead of 160.)
 GA = bytes((1, 3, 13, 61)[v] if v < 4 else 0 for v in range(40))
 GD = bytes((0, 2, 12, 60)[v] if v < 4 else 0 for v in range(40))
 
+# Scratch for Expert's and Average's 3 plies, 3 wide; master.fit enlarges it for Master (wider
+# or deeper) on its first search, so Expert's games keep the small one.
 ROOT = array("h")            # per cell: root value - 13 x its open twos at the root
 for _ in range(MAXCELLS):
     ROOT.append(0)
@@ -47,7 +56,7 @@ NEED = bytearray(3 * 8)      # per ply: the opponent's completion cells (at most
 NNEED = bytearray(3)
 TC = bytearray(3 * 16)       # per ply: each turn's marble cell (i < nneed: stars on the
 #                              other need cells; else stars on all of them)
-TOPI = bytearray(3 * WIDTH)  # per ply: the best turns' indices into TC, best first
+TOPI = bytearray(3 * 3)      # per ply: the best turns' indices into TC (S slots), best first
 TOPV = array("i", (0, 0, 0, 0, 0, 0, 0, 0, 0))
 NTOP = bytearray(3)
 SCR = bytearray(64)
@@ -79,6 +88,12 @@ def evaluate(b, p, q, sp, sq):
             fp -= H[j]
         if fp > 0:
             return WIN // 2  # a cell where p makes more threes than q can cover: next
+        if MT:
+            # p plays its best fork cell next: q covers k threes with k - 1 stars.
+            j = 64 * p + sq + 1
+            while j > 64 * p + 2 and not H[j]:
+                j -= 1
+            v += MT * (j - 64 * p - 1)
     big = NF[q]
     if big > 1:
         for j in range(64 * q + 2, 64 * q + sp + 2):
@@ -102,12 +117,13 @@ class Turns(Two):
         for i in range(nt):
             TC[tb + i] = NEED[nb + i]
         k = nt
+        wd = S
         if nt <= sc:
-            # The best WIDTH free cells of the pool (ties: the lower cell).
+            # The best `width` free cells of the pool (ties: the lower cell).
             cells = b.cells
             valid = b.geo.valid
             lo = k
-            low = -INF  # the value of the last of the WIDTH kept (once full)
+            low = -INF  # the value of the last of the S kept (once full)
             for x in range(len(cells)):
                 if cells[x] or not valid[x]:
                     continue
@@ -119,7 +135,7 @@ class Turns(Two):
                     j += 1
                 if j < nt:
                     continue
-                if k - lo == WIDTH:
+                if k - lo == wd:
                     k -= 1
                 j = k
                 while j > lo:
@@ -130,7 +146,7 @@ class Turns(Two):
                     j -= 1
                 TC[tb + j] = x
                 k += 1
-                if k - lo == WIDTH:
+                if k - lo == wd:
                     y = TC[tb + k - 1]
                     low = ROOT[y] + PW * (TWO[y] + TWO[MAXCELLS + y])
         return k
@@ -151,14 +167,15 @@ class Turns(Two):
 
     def ranked(self, p, c, o, sc, so):
         """Rank ply p's turns of c by the one-ply evaluation into TOPI / TOPV (best first,
-        at most WIDTH; ties: fewer stars, then the lower cell); returns how many, or -1 with
-        TOPV[3p] = WIN for a turn whose fork o cannot cover (TOPI[3p] that turn)."""
+        at most S; ties: fewer stars, then the lower cell); returns how many, or -1 with
+        TOPV[Sp] = WIN for a turn whose fork o cannot cover (TOPI[Sp] that turn)."""
         n = self.turn_gen(p, c, o, sc)
         if n < 0:
             return -1 - 1  # (never at an inner node: the caller checks first)
         b = self.b
         nt = NNEED[p]
-        tb = 3 * p
+        tb = S * p
+        wd = S
         m = 0
         for i in range(n):
             mark = self.npath
@@ -172,7 +189,7 @@ class Turns(Two):
             v = -evaluate(b, o, c, so, sc - k)
             self.undo_to(mark)
             # Insert (v, stars, cell); i >= nt have one star more than i < nt.
-            if m == WIDTH:
+            if m == wd:
                 if not self.better(p, i, v, TOPI[tb + m - 1], TOPV[tb + m - 1], nt):
                     continue
                 m -= 1
@@ -196,22 +213,28 @@ class Turns(Two):
             return s2
         return TC[16 * p + i] < TC[16 * p + i2]
 
-    def leaf(self, c, o, sc, so):
-        """Value for c to move at the last turn (ply 2)."""
+    def leaf(self, c, o, sc, so, p=2):
+        """Value for c to move at the last turn (ply p: 2, deeper for Master)."""
         b = self.b
         if self.nodes >= self.limit or b.nopen[c][3]:
             return evaluate(b, c, o, sc, so)
         if threat_cells(b, o, SCR, 0, 64) > sc + 1:
             return -WIN
-        n = self.ranked(2, c, o, sc, so)
+        n = self.ranked(p, c, o, sc, so)
         if n == -1:
             return WIN
         if not n:
             return evaluate(b, c, o, sc, so)
-        return TOPV[6]
+        return TOPV[S * p]
 
     def turn_search(self, seat):
         """Generator: the turn for `seat` (a list of pieces) by the turn search."""
+        global MT, S
+        MT = self.cfg.get("mt", 0)
+        S = self.width
+        if S > 3 or self.depth > 3:
+            from .master import fit  # Master: its scratch (Expert's games never load it)
+            fit(globals(), self.depth, S)
         b = self.b
         c = self.colour[seat]
         o = 1 - c
@@ -312,8 +335,14 @@ class Turns(Two):
                         self.nodes -= k + 1
                         on = True
                     mark = self.npath
-                    k2 = self.turn_put(1, TOPI[3 + r], o)
-                    w = -self.leaf(c, o, sc, so - k2)
+                    k2 = self.turn_put(1, TOPI[S + r], o)
+                    if self.depth > 3:
+                        from .deep import ply2  # deeper than 3: its own module
+                        w = yield from ply2(self, globals(), i, r, c, o, sc, so - k2, -beta,
+                                            -alpha)
+                        w = -w
+                    else:
+                        w = -self.leaf(c, o, sc, so - k2)
                     self.undo_to(mark)
                     if w > v:
                         v = w

@@ -5,7 +5,7 @@ A turn is decided cheapest step first:
  1. a quad to complete now: play it;
  2. the opponent's completion cells (three of a square and the fourth empty) must all be
     covered: a marble on one and stars on the others, or stars on all and the marble free;
- 3. one scan of every empty cell (`core.scan2`) gives a value that is the same for both
+ 3. one scan of every empty cell (`fast.scan2`) gives a value the same for both
     sides and, per side, how many open squares holding two of its marbles pass through the
     cell (a marble there makes that many threes: two or more is a fork);
  4. per level: Trainer and Easy take the best noisy score; Average and Expert play a forced
@@ -23,10 +23,9 @@ Scores are ints far below 2**30; effort is a node budget (a node = one piece tri
 from ..notation import format_turn
 from . import core
 from .core import EBUF, LAST, MAXCELLS, SCORE, TBUF, TM_SHIFT, TO_SHIFT, VAL, VMASK
-from .fast import INF, ORDER, PATH, TWO, WIN, count, make, reset, unmake
+from .fast import INF, ORDER, PATH, TWO, WIN, count, make, reset, scan2, unmake
 from .guard import Guard
 from .solve import Solve
-from .tss import Tss
 
 # Level settings:
 #  w      scan weights: a marble into a square open for a colour holding k = 0, 1, 2 of its
@@ -57,6 +56,10 @@ from .tss import Tss
 #         finds them, and without the threat-space search its search gets those nodes:
 #         with the attack halved too (sol 40, not 80) it scored 0.546 against the partner
 #         over 800 games (seeds 7, 3000, 5000, 11) instead of 0.521, in the same CPU time.
+#  mt     the turn search's fork tempo (turns.MT): the side to move gains mt x (k - 1) for
+#         its best fork cell making k threes. Expert 300: as second player against the
+#         greedy reference 0.16 -> 0.58, the partner 0.525 -> 0.540 (seed 5001, 200 games;
+#         docs/computer-player-seats.md). Average none: it lost as second (0.56 -> 0.31).
 #  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
 #         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
@@ -68,8 +71,19 @@ LEVELS = {
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
                    tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(40, 30, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
-                   tcap=160),
+                   tcap=160, mt=300),
 }
+
+
+# Master (quadcore/ai/master.py, loaded only when it plays): Expert with a budget the player
+# picks in M4-seconds a move, NPS nodes a second.
+NPS = 90
+
+
+def master_cfg(seconds):
+    """Master's config at `seconds` M4-s a move (master.master_cfg)."""
+    from .master import master_cfg
+    return master_cfg(seconds, LEVELS["expert"], NPS)
 
 
 def turn_cap(cfg, players, n, ncells, nsq):
@@ -83,11 +97,12 @@ def turn_cap(cfg, players, n, ncells, nsq):
     return cfg.get("tcap", 0) * ncells * 1173 // (nsq * 117)
 
 
-def searcher(game, level):
+def searcher(game, level, cfg=None):
     """How `level` searches its turns on this game's board: None (Trainer, Easy: the best
     cell), "turns" (turns.Turns: the turn search) or "search" (search.Search: the old one).
     quadcore.ai makes that class, so each game loads only the code it plays."""
-    cfg = LEVELS[level]
+    if cfg is None:
+        cfg = LEVELS[level]
     if not cfg.get("k1"):
         return None
     geo = game.geo
@@ -111,14 +126,15 @@ def tables_for(w):
     return t
 
 
-class Two(Tss, Solve, Guard):
+class Two(Solve, Guard):
     """One decision for the seat to move. Works on the game's board in place and takes back
     every piece it tries before it yields, so the game looks untouched at every tick.
     Trainer and Easy play it as it is; Average and Expert through a subclass that searches
     (`searcher`): turns.Turns or search.Search."""
 
-    def __init__(self, game, level, rng):
-        cfg = LEVELS[level]
+    def __init__(self, game, level, rng, cfg=None):
+        if cfg is None:
+            cfg = LEVELS[level]
         r = game.rules
         self.b = game.board
         self.n = game.n
@@ -146,6 +162,8 @@ class Two(Tss, Solve, Guard):
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
         self.tcap = turn_cap(cfg, self.players, game.n, geo.ncells, geo.nsq)
+        self.depth = cfg.get("depth", 3)  # turns the turn search looks ahead (Master: more)
+        self.width = cfg.get("width", 3)  # turns it searches at a node (Master: up to 5)
         if cfg.get("optcap"):
             self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
         self.npath = 0
@@ -214,7 +232,7 @@ class Two(Tss, Solve, Guard):
                     nt = k
                 # 3. One scan of every empty cell; TWO and the fork counts come with it.
                 ta, td = tables_for(cfg["w"])
-                core.scan2(b, me, op, ta, td)
+                scan2(b, me, op, ta, td)
                 yield None
                 self.root_scores(me, op, seat)
                 self.norder = core.top_cells(SCORE, b.cells, len(ORDER), ORDER, 0)
@@ -246,7 +264,8 @@ class Two(Tss, Solve, Guard):
                         # then, and few cells qualify, so the chains are narrow.
                         if self.stars[(seat + 1) % self.players] <= cfg.get("tlow", -1):
                             depth += 1
-                        x = yield from self.tss_root(seat, depth)
+                        from .tss import tss_root  # Expert's turn search never loads it
+                        x = yield from tss_root(self, seat, depth)
                         self.limit = self.budget
                         if x >= 0:
                             turn = [("marble", x)]
