@@ -43,7 +43,7 @@ def check(app, page):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["320x240", "480x320"])
-@pytest.mark.parametrize("game", ["S", "W"])
+@pytest.mark.parametrize("game", ["S", "W", "B"])
 def test_every_menu_page_keeps_title_buttons_and_text_apart(size, game):
     app, d, p = start(prefs={"game": game, "variant": "bridge"}, size=size)
     d.press("menu")

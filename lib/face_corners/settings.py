@@ -25,7 +25,7 @@ def settings(app):
     v = VARIANTS[c[0]]
     out = [("variant", "Game: " + _VARIANT[c[0]])]
     if v != "duo":
-        out.append(("start", "Start: " + ("any corner" if c[1] else "fixed")))
+        out.append(("corner", "Start: " + ("any corner" if c[1] else "fixed")))
     names = _PLAYER.get(v, _CLASSIC)
     for k in range(_NPLAYERS[c[0]]):
         out.append(("p%d" % k, "%s: %s" % (names[k], KINDS[c[2 + k]])))
@@ -49,7 +49,7 @@ def step(app, name):
     c = app.play.conf
     if name == "variant":
         c[0] = (c[0] + step) % len(VARIANTS)
-    elif name == "start":
+    elif name == "corner":
         c[1] ^= 1
     elif name[0] == "p":
         k = 2 + int(name[1:])
