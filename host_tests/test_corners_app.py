@@ -67,7 +67,7 @@ def tiles(app):
 
 
 def ghost_cells(play):
-    return [i for i in range(len(play.gmask)) if play.gmask[i]]
+    return [i for i in range(len(play.cm)) if play.cm[i] & 1]
 
 
 def hinted_turn(d):
@@ -118,9 +118,10 @@ def test_pick_rotate_flip_preview_and_place():
     tap_cell(d, 0)
     assert play.ghost is not None and not play.ok
     assert T_BAD in tiles(app)
-    assert "first piece must cover e10" in info_text(app).replace("\n", " ")
+    assert "Cannot go there" in info_text(app)
     tap_cell(d, ghost_cells(play)[0])  # the second tap on an illegal ghost: refused
     assert g.plies == 0 and "illegal" in app.sounds
+    assert "Black's first piece must cover e10" in info_text(app).replace("\n", " ")
     # back on the starting point: it fits, and a tap on it places it
     tap_cell(d, 9 * 14 + 4)
     assert play.ok
@@ -336,5 +337,6 @@ def test_the_screen_on_both_sizes(size):
     # a long refusal is shown whole
     tap_piece(d, 20)
     tap_cell(d, 200)
+    tap_cell(d, ghost_cells(play)[0])
     text = info_text(app)
     assert "first piece must cover" in text.replace("\n", " ")

@@ -24,6 +24,8 @@ def move(name):
     # One round: Expert's hint placed by a tap on its ghost, then the computer's answer.
     play = S["app"].play
     S["tag"] = name
+    if play.game is None:  # the start-up fell back to the chooser: it found no room
+        raise MemoryError("no game shown: " + str(getattr(p, "last_log", "")))
     if play.game.result is not None:
         press("new")
         press("start")
@@ -31,9 +33,9 @@ def move(name):
     press("hint")
     think("hint" + name)
     if play.ghost is not None:
-        gm = play.gmask
+        gm = play.cm
         for i in range(len(gm)):
-            if gm[i]:
+            if gm[i] & 1:
                 tap_cell(i)
                 break
     S["app"].tick()

@@ -28,8 +28,11 @@ T_BAD = 3
 T_PIECE = 4
 T_LAST = 8
 T_GHOST = 12
-# Tray bitmaps' values (the board sheet's palette): 0 background, 3 the mover's box, 6
-# the piece picked, 8 + c colour c.
+# Per cell, the bits of Screen.cm: the ghost, a dot, the last move, then (<< 4) the
+# colours whose starting point it is.
+M_GHOST = 1
+M_DOT = 2
+M_LAST = 4
 PIECE_T = tuple("p%d" % i for i in range(21))
 
 
@@ -69,12 +72,14 @@ def settle(g):
 
 class Screen(Play):
     """piece: the piece picked (None), orient: its orientation (corners.pieces), ghost: the
-    board cell (y * n + x) under its anchor or None; gmask / dots / lastm: per cell, set
-    where the ghost, a dot, the last move is (made when they change, read by render)."""
+    board cell (y * n + x) under its anchor or None, ok: whether it may go there; cm: per
+    cell the M_ bits (made when they change, read by render). What a tap does is
+    face_corners.act's (loaded for the tap)."""
 
     gid = "B"
     over = "face_corners.start"
     busy = ("undo",)
+    capital = False  # its refusals start with cell names ("e10 is taken"): as they are
 
     def __init__(self, app):
         Play.__init__(self, app)
@@ -85,10 +90,8 @@ class Screen(Play):
         self.ghost = None
         self.pivot = None
         self.ok = False
-        self.gmask = self.dots = self.lastm = self.startm = None
+        self.cm = None
         self.trays = None
-        self.seen = None     # what the trays show: per colour its hand, then pick, mover
-        self.weights = None  # Custom's weights while its move is searched
 
     # --- the shell's hooks -------------------------------------------------------------------
     def player(self):
@@ -128,61 +131,17 @@ class Screen(Play):
                 return g.plies - n
         return 0
 
+    def act(self):
+        return self.app.use("face_corners.act")
+
     def after_change(self, sound=None):
         settle(self.game)
         self.piece = self.ghost = None
-        self.marks()
+        self.act().marks(self)
         Play.after_change(self, sound)
 
-    def marks(self):
-        """The last move's cells and the dots for the colour to move (after a change)."""
-        g = self.game
-        n = g.width
-        lm = self.lastm
-        for i in range(n * n):
-            lm[i] = 0
-        if g.plies:
-            for x, y in g.cells_of(g.move_at(g.plies - 1)):
-                lm[y * n + x] = 1
-        self.dot()
-
-    def dot(self):
-        """Dots on the corner places where the piece picked (or any piece) can go."""
-        g = self.game
-        n = g.width
-        d = self.dots
-        for i in range(n * n):
-            d[i] = 0
-        c = g.turn
-        if c is None or not self.s.human(c):
-            return
-        from corners.game import _scratch
-        b = g.board
-        buf = _scratch()
-        k = b.gen(c, buf, 0, len(buf), -1 if self.piece is None else 1 << self.piece)
-        bit = 1 << c
-        for j in range(k):
-            for i in b.move_cells(buf[j]):
-                if b.cm[i] & bit:
-                    x, y = b.xy(i)
-                    d[y * n + x] = 1
-
     def show_hint(self, move):
-        g = self.game
-        try:
-            m = g.parse(move)
-        except ValueError:
-            self.msg = "No hint"
-            return
-        from corners.pieces import NAMES, PIECE
-        o = m & 127
-        self.piece = PIECE[o]
-        x, y = g.board.xy(m >> 7)
-        self.orient = o
-        self.pivot = y * g.width + x
-        self.place(self.pivot, True)
-        self.dot()
-        self.msg = "Hint: " + NAMES[self.piece]
+        self.act().show_hint(self, move)
 
     def play_turn(self, move):
         p = self.app.p
@@ -197,40 +156,6 @@ class Screen(Play):
                 return False
             g.apply_move(ms[0])
         return True
-
-    # --- the ghost -----------------------------------------------------------------------------
-    def place(self, cell, anchor=False):
-        """Put the ghost of the piece picked at cell (its anchor there, or its middle
-        square), moved back onto the board if it hangs over an edge."""
-        from corners.pieces import CX, CY, NCELL
-        g = self.game
-        n = g.width
-        o = self.orient
-        k = o * 5
-        nc = NCELL[o]
-        mid = 0 if anchor else nc // 2
-        ax = cell % n - (CX[k + mid] - 8)
-        ay = cell // n - (CY[k + mid] - 8)
-        lo_x = hi_x = lo_y = hi_y = 0
-        for j in range(k, k + nc):
-            dx = CX[j] - 8
-            dy = CY[j] - 8
-            lo_x = min(lo_x, ax + dx)
-            hi_x = max(hi_x, ax + dx - (n - 1))
-            lo_y = min(lo_y, ay + dy)
-            hi_y = max(hi_y, ay + dy - (n - 1))
-        ax -= lo_x + hi_x
-        ay -= lo_y + hi_y
-        gm = self.gmask
-        for i in range(n * n):
-            gm[i] = 0
-        for j in range(k, k + nc):
-            gm[(ay + CY[j] - 8) * n + ax + CX[j] - 8] = 1
-        self.ghost = ay * n + ax
-        m = g.move_of(o, ax, ay)
-        why = g.why_not(m)
-        self.ok = why is None
-        return why
 
     # --- taps ----------------------------------------------------------------------------------
     def hit(self, x, y):
@@ -263,98 +188,17 @@ class Screen(Play):
         return False
 
     def tap_other(self, target):
-        g = self.game
-        if not self.s.human(g.turn):
-            return
-        if target == "rot" or target == "flip":
-            if self.piece is None:
-                self.illegal("Pick a piece first")
-                return
-            from corners.pieces import CX, CY, FIRST, NCELL
-            o = self.orient
-            k = o * 5
-            nc = NCELL[o]
-            # the turned shape's cells, as a bit per cell of a 9 x 9 box
-            want = 0
-            lx = ly = 99
-            for j in range(k, k + nc):
-                x, y = CX[j] - 8, CY[j] - 8
-                x, y = (y, -x) if target == "rot" else (-x, y)
-                lx = min(lx, x)
-                ly = min(ly, y)
-            for j in range(k, k + nc):
-                x, y = CX[j] - 8, CY[j] - 8
-                x, y = (y, -x) if target == "rot" else (-x, y)
-                want |= 1 << ((y - ly) * 9 + x - lx)
-            p = self.piece
-            for q in range(FIRST[p], FIRST[p + 1]):
-                have = 0
-                kq = q * 5
-                lx = ly = 99
-                for j in range(kq, kq + nc):
-                    lx = min(lx, CX[j])
-                    ly = min(ly, CY[j])
-                for j in range(kq, kq + nc):
-                    have |= 1 << ((CY[j] - ly) * 9 + CX[j] - lx)
-                if have == want:
-                    self.orient = q
-                    break
-            if self.ghost is not None:
-                why = self.place(self.pivot)
-                if why:
-                    self.msg = why[:1].upper() + why[1:]
-            return
-        if target in PIECE_T:
-            p = PIECE_T.index(target)
-            if not g.board.left[g.turn] >> p & 1:
-                self.illegal("Already played")
-                return
-            if p == self.piece:
-                self.piece = self.ghost = None
-                self.dot()
-                return
-            self.piece = p
-            self.ghost = None
-            from corners.pieces import FIRST
-            self.orient = FIRST[p]
-            self.dot()
-            # the ghost at the first place it fits, if any
-            from corners.game import _scratch
-            buf = _scratch()
-            if g.board.gen(g.turn, buf, 0, len(buf), 1 << p):
-                m = buf[0]
-                x, y = g.board.xy(m >> 7)
-                self.orient = m & 127
-                self.pivot = y * g.width + x
-                self.place(self.pivot, True)
-            else:
-                self.msg = "No room for it"
+        if self.s.human(self.game.turn):
+            self.act().tap_other(self, target)
 
     def tap_cell(self, x):
-        g = self.game
-        if self.piece is None:
-            self.illegal("Pick a piece first")
-            return
-        if self.ghost is not None and self.gmask[x]:
-            n = g.width
-            m = g.move_of(self.orient, self.ghost % n, self.ghost // n)
-            why = g.why_not(m)
-            if why is not None:
-                self.illegal(why)
-                return
-            g.apply_move(m)
-            self.after_change("marble")
-            return
-        self.pivot = x
-        why = self.place(x)
-        if why:
-            self.msg = why[:1].upper() + why[1:]
+        self.act().tap_cell(self, x)
 
     def cancel(self):
         if self.piece is None:
             return False
         self.piece = self.ghost = None
-        self.dot()
+        self.act().dot(self)
         return True
 
 
@@ -366,30 +210,28 @@ def _board(play, g):
     n = b.n
     cells = g.board.cells
     idx = g.board.index
-    gm = play.gmask
-    dots = play.dots
-    lastm = play.lastm
+    cm = play.cm
     show_last = g.plies and (play.app.prefs.show_move or play.s.human(g.colour_at(g.plies - 1)))
     ghost = play.ghost is not None
     gt = T_GHOST + (g.turn or 0) if play.ok else T_BAD
-    startm = play.startm
     open_ = 0
     for c in range(g.ncol):
         if not g.board.placed[c]:
-            open_ |= 1 << c
+            open_ |= 16 << c
     changed = False
     for y in range(n):
         for x in range(n):
             i = y * n + x
             v = cells[idx(x, y)]
-            if ghost and gm[i]:
+            m = cm[i]
+            if ghost and m & M_GHOST:
                 t = gt if not v else T_BAD
             elif v:
-                t = (T_LAST if show_last and lastm[i] else T_PIECE) + v - 1
-            elif dots[i]:
+                t = (T_LAST if show_last and m & M_LAST else T_PIECE) + v - 1
+            elif m & M_DOT:
                 t = T_DOT
             else:
-                t = T_START if startm[i] & open_ else T_EMPTY
+                t = T_START if m & open_ else T_EMPTY
             j = (n - 1 - y) * n + x
             if grid[j] != t:
                 grid[j] = t
@@ -397,66 +239,7 @@ def _board(play, g):
     return changed
 
 
-def _piece(bmp, o, x0, y0, v):
-    """Orientation o's squares in bitmap bmp, its box's corner at (x0, y0) (y grows down)."""
-    from corners.pieces import CX, CY, NCELL
-    k = o * 5
-    top = 0
-    left = 99
-    for j in range(k, k + NCELL[o]):
-        top = max(top, CY[j])
-        left = min(left, CX[j])
-    for j in range(k, k + NCELL[o]):
-        bmp[x0 + CX[j] - left, y0 + top - CY[j]] = v
-
-
-def _trays(play, g):
-    """Redraw the trays whose contents changed (every colour's hand small, the mover's
-    big); True if any did."""
-    tr = play.trays
-    seen = tr.seen
-    left = g.board.left
-    turn = g.turn if g.turn is not None else 255
-    pick = play.piece if play.piece is not None else 255
-    changed = False
-    small = tr.small
-    for c in range(g.ncol):
-        want = left[c]
-        mover = c == turn
-        if seen[c] == want and seen[4 + c] == mover:
-            continue
-        seen[c] = want
-        seen[4 + c] = mover
-        changed = True
-        bx = (c % 2) * 44
-        by = (c // 2) * 14
-        for yy in range(14):
-            for xx in range(44):
-                small[bx + xx, by + yy] = 3 if mover else 0
-        for k in range(21):
-            p = tr.order[k]
-            if want >> p & 1:
-                _piece(small, tr.shape[p], bx + 1 + (k % 7) * 6, by + 1 + (k // 7) * 4, 8 + c)
-    if turn == 255:
-        want = 0
-    else:
-        want = left[turn]
-    if seen[8] != want or seen[9] != turn or seen[10] != pick:
-        seen[8] = want
-        seen[9] = turn
-        seen[10] = pick
-        changed = True
-        big = tr.big
-        w = tr.cols * 6
-        for yy in range(tr.rows * 4):
-            for xx in range(w):
-                big[xx, yy] = 0
-        for k in range(21):
-            p = tr.order[k]
-            if want >> p & 1:
-                _piece(big, tr.shape[p], (k % tr.cols) * 6, (k // tr.cols) * 4,
-                       6 if p == pick else 8 + turn)
-    return changed
+_PROMPT = ("Pick a piece", "Tap the board", "Tap it to place", "Cannot go there")
 
 
 def status(play, g, s):
@@ -493,6 +276,9 @@ def render(play):
         lines = [a, b]
         if msg:
             lines = lines + play.app.use("wrap").say(msg, p.cols)
+        elif s.human(g.turn) and play.thinker is None:
+            lines.append(_PROMPT[0 if play.piece is None else 1 if play.ghost is None else
+                                 2 if play.ok else 3])
         p.covered = bool(msg)
     changed = p.set_info(lines) or changed
     tr = play.trays
@@ -501,7 +287,15 @@ def render(play):
         tr.group.hidden = hide
         changed = True
     if not hide:
-        changed = _trays(play, g) or changed
+        # the trays are redrawn (face_corners.draw) only when what they show changed
+        seen = tr.seen
+        t = g.turn if g.turn is not None else 255
+        left = g.board.left
+        stale = seen[9] != t or seen[10] != (255 if play.piece is None else play.piece)
+        for c in range(g.ncol):
+            stale = stale or seen[c] != left[c]
+        if stale:
+            changed = play.app.use("face_corners.draw").trays(play, g) or changed
     if over:
         buttons = (("new", "New", True), ("undo", "Undo", True), ("menu", "Menu", True),
                    ("moves", "Moves", True))

@@ -268,10 +268,10 @@ def views(app, play, game):
     tr = Trays()
     tr.group = displayio.Group()
     tr.small = displayio.Bitmap(88, 28, 16)
-    sg = displayio.Group(scale=ts, x=x0 + (pw - 88 * ts) // 2, y=2 * ch + 2)
+    sg = displayio.Group(scale=ts, x=x0 + (pw - 88 * ts) // 2, y=3 * ch + 2)
     sg.append(displayio.TileGrid(tr.small, pixel_shader=b.palette))
     tr.group.append(sg)
-    y1 = 2 * ch + 4 + 28 * ts
+    y1 = 3 * ch + 4 + 28 * ts
     th = top - 2 - y1
     best = (0, 3)
     for cols in (3, 4, 5, 7):
@@ -309,11 +309,7 @@ def views(app, play, game):
     play.trays = tr
     play.group.append(b.group)
     play.group.append(g)
-    nn = n * n
-    play.gmask = bytearray(nn)
-    play.dots = bytearray(nn)
-    play.lastm = bytearray(nn)
-    play.startm = bytearray(nn)
+    play.cm = bytearray(n * n)
     play.key = ("B", n)
 
 
@@ -335,19 +331,19 @@ def show(app, session, mode=True):
         colours(play.board.palette, app.prefs.contrast, g.width == 14)
         play.trays.seen[0:11] = [-1] * 11
     n = g.width
-    sm = play.startm
+    cm = play.cm
     for i in range(n * n):
-        sm[i] = 0
+        cm[i] = 0
     for c in range(g.ncol):
         for x, y in g.starts[c]:
-            sm[y * n + x] |= 1 << c
+            cm[y * n + x] |= 16 << c
     play.mark = None
     play.hint = ()
     play.sel = play.piece = play.ghost = None
     play.msg = ""
     play.result = None
     settle(g)
-    play.marks()
+    app.use("face_corners.act").marks(play)
     if g.result is not None:
         play.game_over(False)
     elif not session.human(g.turn):
