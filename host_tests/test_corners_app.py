@@ -175,6 +175,17 @@ def test_duo_to_the_end_against_the_computer_with_statistics():
     assert "Easy" in lines
     row = [ln for ln in lines.split("\n") if ln.strip().startswith("Easy")][0]
     assert sum(int(v) for v in row.split()[1:]) == 1
+    # New game: the same kind of game, the old one taken back to a fresh start
+    d.press("back")
+    d.press("new")
+    d.press("start")
+    g2 = app.play.game
+    fresh = Game("duo")
+    assert g2.plies == 0 and g2.turn == 0 and g2.result is None
+    assert g2.board.cells == fresh.board.cells and g2.board.blk == fresh.board.blk
+    assert g2.board.cm == fresh.board.cm and g2.to_bytes() == fresh.to_bytes()
+    hinted_turn(d)
+    assert g2.plies == 2
 
 
 def test_classic_to_the_end_with_three_computer_colours():
@@ -340,3 +351,26 @@ def test_the_screen_on_both_sizes(size):
     tap_cell(d, ghost_cells(play)[0])
     text = info_text(app)
     assert "first piece must cover" in text.replace("\n", " ")
+
+
+def test_dots_are_the_engines_corner_places():
+    """The dots (no piece picked) are the corner places where some piece fits, as the
+    engine finds them from its legal moves (Game.corner_places), along a game; with a
+    piece picked, the places where that piece fits."""
+    from face_corners import M_DOT
+    app, d, p = cb(conf_=conf(variant=1, kinds=(0, 0, 0, 0)))
+    play = app.play
+    g = play.game
+    n = g.width
+    for _ in range(10):
+        dots = {(i % n, i // n) for i in range(n * n) if play.cm[i] & M_DOT}
+        assert dots == set(g.corner_places()) and dots
+        hinted_turn(d)
+    piece = max(q for q in range(21) if g.board.left[g.turn] >> q & 1)
+    tap_piece(d, piece)
+    dots = {(i % n, i // n) for i in range(n * n) if play.cm[i] & M_DOT}
+    fits = set()
+    for m in g.moves(piece):
+        for xy in g.cells_of(m):
+            fits.add(xy)
+    assert dots and dots <= fits and dots <= set(g.corner_places())

@@ -137,7 +137,7 @@ class Screen(Play):
     def after_change(self, sound=None):
         settle(self.game)
         self.piece = self.ghost = None
-        self.act().marks(self)
+        marks(self)
         Play.after_change(self, sound)
 
     def show_hint(self, move):
@@ -198,8 +198,78 @@ class Screen(Play):
         if self.piece is None:
             return False
         self.piece = self.ghost = None
-        self.act().dot(self)
+        dot(self)
         return True
+
+
+# --- the marks on the board: the last move, the dots ---------------------------------------------
+
+def clear(cm, bit):
+    keep = 255 ^ bit
+    for i in range(len(cm)):
+        cm[i] &= keep
+
+
+def marks(play):
+    """The last move's cells and the dots for the colour to move (after a change)."""
+    g = play.game
+    n = g.width
+    cm = play.cm
+    clear(cm, M_LAST)
+    if g.plies:
+        for x, y in g.cells_of(g.move_at(g.plies - 1)):
+            cm[y * n + x] |= M_LAST
+    dot(play)
+
+
+def dot(play):
+    """Dots on the corner places of the colour to move (a person) where the piece picked,
+    or any piece in hand, fits (no move list: each place is tried on its own)."""
+    g = play.game
+    n = g.width
+    cm = play.cm
+    clear(cm, M_DOT)
+    c = g.turn
+    if c is None or not play.s.human(c):
+        return
+    from corners.pieces import FIRST, NCELL, OPEN
+    b = g.board
+    pieces = b.left[c] if play.piece is None else 1 << play.piece
+    blk = b.blk
+    cells = b.cells
+    off = b.off
+    dnb = b.dnb
+    mask = 0xF0 | 1 << c
+    v = c + 1
+    cl = b.cl[c]
+    for j in range(b.base(c), b.ncl[c]):
+        a = cl[j]
+        if blk[a] & mask:
+            continue
+        dirs = 0 if b.placed[c] else 16
+        for d in range(4):
+            if cells[a + dnb[d]] == v:
+                dirs |= 1 << d
+        fit = False
+        for p in range(21):
+            if fit or not pieces >> p & 1:
+                continue
+            for o in range(FIRST[p], FIRST[p + 1]):
+                e = o * 5 + NCELL[o]
+                for q in range(o * 5, e):
+                    if OPEN[q] & dirs:
+                        an = a - off[q]
+                        for r in range(o * 5, e):
+                            if blk[an + off[r]] & mask:
+                                break
+                        else:
+                            fit = True
+                            break
+                if fit:
+                    break
+        if fit:
+            x, y = b.xy(a)
+            cm[y * n + x] |= M_DOT
 
 
 # --- what the game screen shows ----------------------------------------------------------------

@@ -1,54 +1,12 @@
 """What a tap on the corner polyomino game's screen does (loaded through App.use for the
 tap or the computer's move, then dropped: the resident face keeps only its screen and
 render). A piece picked from the tray, turned (Rot) and mirrored (Flip), its ghost put where
-the board was tapped and the piece placed by a tap on the ghost; the dots and the last
-move's marks; the hint shown as a ghost.
+the board was tapped and the piece placed by a tap on the ghost; the hint shown as a
+ghost.
 """
 
 from corners.pieces import CX, CY, FIRST, NAMES, NCELL, PIECE
-from face_corners import M_DOT, M_GHOST, M_LAST, PIECE_T
-
-
-def _clear(cm, bit):
-    keep = 255 ^ bit
-    for i in range(len(cm)):
-        cm[i] &= keep
-
-
-def marks(play):
-    """The last move's cells and the dots for the colour to move (after a change)."""
-    g = play.game
-    n = g.width
-    cm = play.cm
-    _clear(cm, M_LAST)
-    if g.plies:
-        for x, y in g.cells_of(g.move_at(g.plies - 1)):
-            cm[y * n + x] |= M_LAST
-    dot(play)
-
-
-def dot(play):
-    """Dots on the corner places where the piece picked (or any piece) can go."""
-    g = play.game
-    n = g.width
-    cm = play.cm
-    _clear(cm, M_DOT | M_GHOST)
-    if play.ghost is not None:
-        ghost(play)
-    c = g.turn
-    if c is None or not play.s.human(c):
-        return
-    from corners import game as cg
-    b = g.board
-    buf = cg._scratch()
-    k = b.gen(c, buf, 0, len(buf), -1 if play.piece is None else 1 << play.piece)
-    bit = 1 << c
-    for j in range(k):
-        for i in b.move_cells(buf[j]):
-            if b.cm[i] & bit:
-                x, y = b.xy(i)
-                cm[y * n + x] |= M_DOT
-    cg._BUF = None  # its 3 KB go until the next tap needs them (the computer's move not)
+from face_corners import M_GHOST, PIECE_T, clear, dot
 
 
 def ghost(play):
@@ -83,7 +41,7 @@ def place(play, cell, anchor=False):
         hi_y = max(hi_y, ay + dy - (n - 1))
     ax -= lo_x + hi_x
     ay -= lo_y + hi_y
-    _clear(play.cm, M_GHOST)
+    clear(play.cm, M_GHOST)
     play.ghost = ay * n + ax
     ghost(play)
     why = g.why_not(g.move_of(o, ax, ay))
@@ -161,10 +119,9 @@ def tap_other(play, target):
     play.piece = p
     play.orient = FIRST[p]
     dot(play)
-    # the ghost at the first place it fits, if any
-    from corners import game as cg
-    buf = cg._scratch()
-    if g.board.gen(g.turn, buf, 0, len(buf), 1 << p):
+    # the ghost at the first place it fits, if any (a one-slot list: no move list made)
+    buf = [0]
+    if g.board.gen(g.turn, buf, 0, 1, 1 << p):
         m = buf[0]
         x, y = g.board.xy(m >> 7)
         play.orient = m & 127
@@ -172,7 +129,6 @@ def tap_other(play, target):
         place(play, play.pivot, True)
     else:
         play.msg = "No room for it"
-    cg._BUF = None
 
 
 def tap_cell(play, x):

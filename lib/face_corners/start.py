@@ -20,7 +20,7 @@ import displayio
 import vectorio
 
 from corners import Game, STARTS, VARIANTS
-from face_corners import MAGIC, VERSION, Session, Trays, settle
+from face_corners import MAGIC, VERSION, Session, Trays, marks, settle
 from quadpocket import view
 from quadpocket.play import NO_CPU
 from quadpocket.records import save_game
@@ -343,7 +343,7 @@ def show(app, session, mode=True):
     play.msg = ""
     play.result = None
     settle(g)
-    app.use("face_corners.act").marks(play)
+    marks(play)
     if g.result is not None:
         play.game_over(False)
     elif not session.human(g.turn):
@@ -358,11 +358,19 @@ def new_game(app, msg=""):
     c = conf(app)
     play = app.play
     play.stop_thinking()
-    play.s = play.game = None
-    app.session = None
-    app.collect()
     variant = VARIANTS[c[0]]
-    g = Game(variant, "fixed" if variant == "duo" else STARTS[c[1]])
+    start = "fixed" if variant == "duo" else STARTS[c[1]]
+    g = play.game
+    if g is not None and g.variant == variant and g.start == start:
+        # the same kind of game: the old one taken back to its start (undo restores every
+        # byte), so no new board's tables are built in a heap the game has cut up
+        while g.plies:
+            g.undo()
+    else:
+        play.s = play.game = g = None
+        app.session = None
+        app.collect()
+        g = Game(variant, start)
     kinds = bytearray(c[2:6])
     for k in range(g.nplayers, 4):
         kinds[k] = 0
