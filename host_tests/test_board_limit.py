@@ -87,14 +87,14 @@ def test_the_pyportal_offers_every_game_that_fits(pyportal):
 
 
 def test_winther_plays_to_the_end_from_the_pyportals_chooser():
-    """With the PyPortal's games ("SW", above) the chooser starts Winther's Quad and a game
+    """With the PyPortal's games ("SWB", above) the chooser starts Winther's Quad and a game
     is played to its end (the player's turns by taps, Easy's choice; the computer at
     Easy)."""
     from test_wq_app import play_turn
 
     from winquad import ai as wq_ai
     app, d, p = start(prefs={"level": "easy"})
-    p.games = "SW"
+    p.games = "SWB"
     d.press("menu")
     d.press("games")
     names = [n for n, _ in rects(app)]
@@ -109,7 +109,7 @@ def test_winther_plays_to_the_end_from_the_pyportals_chooser():
         n += 1
     assert play.game.result is not None
     assert info_text(app).split("\n")[0].strip() in ("You win!", "Computer wins", "Draw")
-    # About lists both games, neither as needing more memory
+    # About lists every game, none as needing more memory
     d.press("menu")
     d.press("about")
     text = pages_text(app, d)

@@ -1,10 +1,7 @@
-"""The corner polyomino game's face (docs/shell.md): its game screen, resident while this
-game is shown. Screen: a piece picked from the tray, turned and flipped, shown on the board
-as a ghost where the board was tapped (see-through red where it cannot go) and placed by a
-second tap on it; the computer's turn and the hint as this game plays them, on the shell's
-Play. render: the board (one TileGrid over a 16-tile sheet), the two trays (small bitmaps
-written in place), the panel's text and buttons. Built by face_corners.start; everything
-else (settings, pages, the end of a game) is loaded on demand.
+"""The corner polyomino game's face (docs/shell.md, docs/corners.md): its game screen,
+resident while the game is shown: Screen (the shell's Play with this game's taps, the
+computer's turn and the hint), the dots and marks, render (board, trays, panel). Built by
+face_corners.start; act (taps) and draw (trays) are loaded when needed.
 
 Session record: 0 b"B" (the game's id)  1 version (1)  2 first computer player (255: none)
 3 flags (bit 0: counted in the statistics)  4-5 AI seed  6-9 who plays each player (0 a
@@ -18,9 +15,8 @@ MAGIC = 0x42  # "B"
 VERSION = 1
 KINDS = ("Person", "Custom", "Easy", "Average", "Expert")
 
-# Board sheet tiles (face_corners.start draws them): empty, dot (a piece can go here),
-# a colour's starting point, a red cross (the ghost where it cannot go); per colour c:
-# T_PIECE + c, with the last move's mark T_LAST + c, the ghost T_GHOST + c.
+# Board sheet tiles (face_corners.start draws them); per colour c: T_PIECE + c, T_LAST + c
+# (the last move's mark), T_GHOST + c.
 T_EMPTY = 0
 T_DOT = 1
 T_START = 2
