@@ -360,8 +360,9 @@ def render(play):
         stale = seen[9] != t or seen[10] != (255 if play.piece is None else play.piece)
         for c in range(g.ncol):
             stale = stale or seen[c] != left[c]
-        if stale:
+        if stale:  # render runs after the loop's settle: the module goes at once
             changed = play.app.use("face_corners.draw").trays(play, g) or changed
+            play.app.forget("face_corners.draw")
     if over:
         buttons = (("new", "New", True), ("undo", "Undo", True), ("menu", "Menu", True),
                    ("moves", "Moves", True))
