@@ -376,3 +376,12 @@ def test_dots_are_the_engines_corner_places():
         for xy in g.cells_of(m):
             fits.add(xy)
     assert dots and dots <= fits and dots <= set(g.corner_places())
+
+
+@pytest.mark.parametrize("advance", [False, True])
+def test_auto_advance_raises_the_computer_after_a_win(advance):
+    app, d, p = cb(prefs={"auto_advance": advance}, conf_=conf(kinds=(0, 2, 0, 0)))
+    play_out(d)
+    won = info_text(app).split("\n")[0] == "You win!"
+    assert won  # Expert's hints against Easy
+    assert app.play.conf[3] == (3 if advance else 2)  # Easy -> Average, or as it was

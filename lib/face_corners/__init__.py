@@ -67,10 +67,8 @@ def settle(g):
 
 
 class Screen(Play):
-    """piece: the piece picked (None), orient: its orientation (corners.pieces), ghost: the
-    board cell (y * n + x) under its anchor or None, ok: whether it may go there; cm: per
-    cell the M_ bits (made when they change, read by render). What a tap does is
-    face_corners.act's (loaded for the tap)."""
+    """piece: the piece picked or None, orient: its orientation, ghost: the cell (y * n +
+    x) of its anchor or None, ok: it may go there; cm: per cell the M_ bits."""
 
     gid = "B"
     over = "face_corners.start"
@@ -207,7 +205,7 @@ def clear(cm, bit):
 
 
 def marks(play):
-    """The last move's cells and the dots for the colour to move (after a change)."""
+    """The last move's cells and the dots (after a change)."""
     g = play.game
     n = g.width
     cm = play.cm
@@ -219,8 +217,8 @@ def marks(play):
 
 
 def dot(play):
-    """Dots on the corner places of the colour to move (a person) where the piece picked,
-    or any piece in hand, fits (no move list: each place is tried on its own)."""
+    """Dots on the mover's corner places where the piece picked, or any in hand, fits
+    (each place tried on its own: no move list)."""
     g = play.game
     n = g.width
     cm = play.cm
@@ -360,7 +358,7 @@ def render(play):
         stale = seen[9] != t or seen[10] != (255 if play.piece is None else play.piece)
         for c in range(g.ncol):
             stale = stale or seen[c] != left[c]
-        if stale:  # render runs after the loop's settle: the module goes at once
+        if stale:  # (render runs after the loop's settle: dropped at once)
             changed = play.app.use("face_corners.draw").trays(play, g) or changed
             play.app.forget("face_corners.draw")
     if over:
