@@ -40,10 +40,11 @@ def test_peak_live_heap_under_the_budget(run):
     assert run["peak"][0] <= app_heap.BUDGET, run["peak"]
 
 
+@pytest.mark.parametrize("variant", ["duo", "classic"])
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
-def test_duo_completes_with_the_budget_free(vm, size):
-    heap = corners_app_heap.heapsize_for_free(REACHED)
-    ok, res = corners_app_heap.attempt(heap, size=size)
+def test_completes_with_the_budget_free(vm, size, variant):
+    heap = corners_app_heap.heapsize_for_free(REACHED, variant=variant)
+    ok, res = corners_app_heap.attempt(heap, size=size, variant=variant)
     assert ok, ("MemoryError with %d bytes free; last checkpoint %r"
                 % (res["free_at_base"], res["checkpoints"][-1:]))
     assert res["free_at_base"] <= REACHED + 64  # the heap asked for, not a roomier one

@@ -35,7 +35,7 @@ def settings(app):
 
 
 def note(app):
-    return "Wt: Custom's weights"
+    return "Wt and Check: for Custom"
 
 
 _LIMIT = {"size": 6, "spaces": 7, "enemy": 8}
