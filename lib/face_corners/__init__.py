@@ -273,7 +273,6 @@ def _board(play, g):
     grid = b.grid
     n = b.n
     cells = g.board.cells
-    idx = g.board.index
     cm = play.cm
     show_last = g.plies and (play.app.prefs.show_move or play.s.human(g.colour_at(g.plies - 1)))
     ghost = play.ghost is not None
@@ -284,9 +283,10 @@ def _board(play, g):
             open_ |= 16 << c
     changed = False
     for y in range(n):
+        row = g.board.index(0, y)
         for x in range(n):
             i = y * n + x
-            v = cells[idx(x, y)]
+            v = cells[row + x]
             m = cm[i]
             if ghost and m & M_GHOST:
                 t = gt if not v else T_BAD
