@@ -30,7 +30,7 @@ GAMES = (("S", "Quad", "G. Keith Still", "Square of 4 marbles", "face_still",
           ("quadcore",), (192, 1024, 0x67), ((96, 96), (192, 2048))),
          ("W", "Winther's Quad", "Mats Winther", "8x8, drop, capture", "face_winther",
           ("winquad",), (2368, 1024, 0x77), ((2240, 128), (2368, 2048))),
-         ("B", "Corner polyominoes", "Bernard Tavitian", "Pieces touch corners", "face_corners",
+         ("B", "Corner polyominoes", "Bernard Tavitian", "four players", "face_corners",
           ("corners",), (6144, 256, 0x42), ((6000, 128), (6144, 512))))
 COMING = (("Quax, Quickway, Crossway", "connection games"),)
 
