@@ -80,7 +80,7 @@ def test_a_game_the_platform_cannot_hold_is_shown_not_started():
 def test_the_pyportal_offers_every_game_that_fits(pyportal):
     """Winther's Quad's whole game needs 98.7 KB free on CircuitPython's VM (480x320:
     94.0; tools/wq_app_heap.py --smallest, host_tests/test_wq_app_vm.py), the corner
-    polyomino game's 90.3 KB in Duo (480x320: 96.2) and 91.8 in Classic (tools/corners_app_heap.py
+    polyomino game's 89.6 KB in Duo (480x320: 96.2) and 92.3 in Classic (tools/corners_app_heap.py
     --smallest, host_tests/test_corners_app_vm.py), inside the 100 KB budget: the PyPortal
     and Titano offer them."""
     assert pyportal.make().games == "SWB"

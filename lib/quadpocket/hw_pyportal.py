@@ -26,7 +26,7 @@ class Platform:
     # game left out shows as "no room" in the chooser instead of running out of memory):
     # Still's Quad, and Winther's Quad, whose whole game needs 98.7 KB free on
     # CircuitPython's VM (480x320: 94.0; tools/wq_app_heap.py --smallest), and the corner
-    # polyomino game (Duo 90.3 KB, 480x320: 96.2; Classic 91.8; tools/corners_app_heap.py
+    # polyomino game (Duo 89.6 KB, 480x320: 96.2; Classic 92.3; tools/corners_app_heap.py
     # --smallest).
     games = "SWB"
 
