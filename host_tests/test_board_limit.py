@@ -80,21 +80,21 @@ def test_a_game_the_platform_cannot_hold_is_shown_not_started():
 def test_the_pyportal_offers_every_game(pyportal):
     """Winther's Quad's whole game needs 98.7 KB free on CircuitPython's VM (480x320:
     94.0; tools/wq_app_heap.py --smallest, host_tests/test_wq_app_vm.py), the Quax
-    family's on its largest boards less (tools/quax_app_heap.py --smallest,
-    host_tests/test_quax_app_vm.py), inside the 100 KB budget: the PyPortal and Titano
+    family's on its largest boards and the corner polyomino game's less (tools/quax_app_heap.py --smallest,
+    host_tests/test_quax_app_vm.py, tools/corners_app_heap.py), inside the 100 KB budget: the PyPortal and Titano
     offer them."""
-    assert pyportal.make().games == "SWX"
+    assert pyportal.make().games == "SWXB"
 
 
 def test_winther_plays_to_the_end_from_the_pyportals_chooser():
-    """With the PyPortal's games ("SWX", above) the chooser starts Winther's Quad and a game
+    """With the PyPortal's games ("SWXB", above) the chooser starts Winther's Quad and a game
     is played to its end (the player's turns by taps, Easy's choice; the computer at
     Easy)."""
     from test_wq_app import play_turn
 
     from winquad import ai as wq_ai
     app, d, p = start(prefs={"level": "easy"})
-    p.games = "SWX"
+    p.games = "SWXB"
     d.press("menu")
     d.press("games")
     names = [n for n, _ in rects(app)]

@@ -25,6 +25,7 @@ import displayio, vectorio, terminalio, board, microcontroller, supervisor
 import adafruit_touchscreen, audiocore, audioio, digitalio
 from vmplatform import Platform
 p = Platform(320, 240)
+p.games = "IDS"  # every installed game (the device offers those its heap holds)
 p.nvm[0:64] = PREFS_RECORD
 for i in range(2000):
     hasattr(None, "zq%d" % i)  # a qstr pool with room for both games' names

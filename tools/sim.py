@@ -213,7 +213,7 @@ class Platform:
     touch(), play(), sound_idle(), log(), should_quit(), version, calibration."""
 
     def __init__(self, scale=2, headless=False, width=320, height=240, nvm_path=DEFAULT_NVM,
-                 fake_clock=None, audio=None, max_board=15, games="SWX"):
+                 fake_clock=None, audio=None, max_board=15, games="SWXB"):
         if headless:
             _headless_env()
         _quiet_imports()

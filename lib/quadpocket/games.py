@@ -31,8 +31,10 @@ GAMES = (("S", "Quad", "G. Keith Still", "Square of 4 marbles", "face_still",
          ("W", "Winther's Quad", "Mats Winther", "8x8, drop, capture", "face_winther",
           ("winquad",), (2368, 1024, 0x77), ((2240, 128), (2368, 2048))),
          ("X", "Quax family", "B. Taylor, M. Steere", "Quax, Crossway, ...", "face_quax",
-          ("quax",), (6144, 1024, 0x71), ((6016, 128), (6144, 2048))))
-COMING = (("Corner polyominoes", "four players"),)
+          ("quax",), (6144, 1024, 0x71), ((6016, 128), (6144, 2048))),
+         ("B", "Corner polyominoes", "Bernard Tavitian", "four players", "face_corners",
+          ("corners",), (4544, 256, 0x42), ((4416, 128), (4544, 512))))
+COMING = ()
 
 ID = 0
 FACE = 4
@@ -43,7 +45,7 @@ SAVE = 6
 def here(app, gid):
     """The row of game gid if it is installed and this platform's heap holds it
     (hw_pyportal's `games`), else None."""
-    if gid is None or gid not in getattr(app.p, "games", "SWX"):
+    if gid is None or gid not in getattr(app.p, "games", "SWXB"):
         return None
     for row in GAMES:
         if row[ID] == gid:

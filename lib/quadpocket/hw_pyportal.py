@@ -26,8 +26,9 @@ class Platform:
     # game left out shows as "no room" in the chooser instead of running out of memory):
     # Still's Quad, and Winther's Quad, whose whole game needs 98.7 KB free on
     # CircuitPython's VM (480x320: 94.0; tools/wq_app_heap.py --smallest); the Quax family
-    # on the largest board its face offers here (tools/quax_app_heap.py --smallest).
-    games = "SWX"
+    # on the largest board its face offers here (tools/quax_app_heap.py --smallest); the corner
+    # polyomino game (tools/corners_app_heap.py --smallest).
+    games = "SWXB"
 
     def __init__(self):
         # Feature detection reads the attribute itself (try/except) rather than

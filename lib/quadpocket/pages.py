@@ -49,7 +49,7 @@ def _path(f, name):
 def games(app):
     """About's list of the games and their inventors (quadpocket.games)."""
     g = app.use("games")
-    here = getattr(app.p, "games", "SWX")
+    here = getattr(app.p, "games", "SWXB")
     out = ["", "Games:"]
     for row in g.GAMES:
         out.append("- %s, by %s%s" % (row[1], row[2], "" if row[0] in here

@@ -1,0 +1,380 @@
+"""The corner polyomino game on the device, driven through the shell as a player would: the
+chooser, a piece picked, turned, flipped, shown as a ghost and placed by a second tap, an
+illegal place refused with its reason, games of Duo and Classic to the end against the
+computer, undo, resume after a reset, damaged records, New game settings both ways, the
+shared preferences, help on both screens."""
+
+import pytest
+from apptools import device, info_text
+
+from quadpocket.app import App
+from quadpocket.records import save_game
+from face_corners import Session, T_BAD, T_GHOST, T_LAST, T_PIECE
+from face_corners.start import (CONF_OFF, CONF_SIZE, DEFAULT, GAME_OFF, GAME_SIZE, T_CONF,
+                                 T_GAME, load_session)
+from tools.sim import Driver, rects, screen_text
+from corners import Game
+
+
+def conf(variant=0, kinds=(0, 2, 0, 0), start=0):
+    c = bytearray(DEFAULT)
+    c[0] = variant
+    c[1] = start
+    c[2:6] = bytes(kinds)
+    return bytes(c)
+
+
+def cb(prefs=None, nvm_path=None, size=(320, 240), conf_=None, p=None):
+    """The app started on this game (the last game chosen); conf_: its settings."""
+    pr = {"game": "B"}
+    pr.update(prefs or {})
+    if p is None:
+        p = device(nvm_path, pr, size)
+        if conf_ is not None:
+            save_game(p.nvm, [-1, 0, 0], conf_, CONF_OFF, CONF_SIZE, T_CONF)
+    app = App(p)
+    return app, Driver(app), p
+
+
+def cell_xy(app, i):
+    b = app.play.board
+    n = b.n
+    return b.bx + (i % n) * b.cell + b.cell // 2, b.by + (n - 1 - i // n) * b.cell + b.cell // 2
+
+
+def tap_cell(d, i):
+    d.tap_xy(*cell_xy(d.app, i))
+
+
+def tap_piece(d, p):
+    """Tap piece p in the mover's tray."""
+    tr = d.app.play.trays
+    k = tr.order.index(p)
+    u = tr.u
+    d.tap_xy(tr.x + (k % tr.cols) * 6 * u + 3 * u, tr.y + (k // tr.cols) * 4 * u + 2 * u)
+
+
+def press_more(d, name):
+    pn = d.app.play.panel
+    f = pn.more[pn.more_names.index(name)]
+    assert not f.hidden
+    d.tap_xy(f.x + f.width // 2, f.y + f.height // 2)
+
+
+def tiles(app):
+    b = app.play.board
+    return [b.grid[i] for i in range(b.n * b.n)]
+
+
+def ghost_cells(play):
+    return [i for i in range(len(play.cm)) if play.cm[i] & 1]
+
+
+def hinted_turn(d):
+    """The person's turn: Hint, then a tap on the ghost it shows."""
+    play = d.app.play
+    d.press("hint")
+    assert play.ghost is not None, info_text(d.app)
+    before = play.game.plies
+    tap_cell(d, ghost_cells(play)[0])
+    assert play.game.plies > before
+
+
+def test_chooser_lists_it_and_starts_it():
+    app, d, p = cb(prefs={"game": "S"})
+    d.press("menu")
+    d.press("games")
+    assert "Corner polyominoes" in screen_text(app)
+    d.press("game2")
+    assert app.play.gid == "B" and app.mode == "play"
+    assert "Black to go" in info_text(app)
+
+
+def test_pick_rotate_flip_preview_and_place():
+    app, d, p = cb(conf_=conf(kinds=(0, 0, 0, 0)))  # two people
+    play = app.play
+    g = play.game
+    tap_piece(d, 20)  # the Z5
+    assert play.piece == 20 and play.ghost is not None and play.ok
+    assert T_GHOST in tiles(app)
+    o = play.orient
+    shapes = []
+    for _ in range(4):
+        press_more(d, "rot")
+        shapes.append(play.orient)
+    assert shapes[-1] == o and shapes[0] != o  # a quarter turn changes the Z; four: back
+    assert len(set(shapes)) == 2  # the Z has two turned shapes (and two mirrored)
+    press_more(d, "flip")
+    assert play.orient != o and play.orient not in shapes
+    press_more(d, "flip")
+    assert play.orient == o
+    # move the ghost away from the start: it cannot go there, said plainly
+    tap_cell(d, 0)
+    assert play.ghost is not None and not play.ok
+    assert T_BAD in tiles(app)
+    assert "Cannot go there" in info_text(app)
+    tap_cell(d, ghost_cells(play)[0])  # the second tap on an illegal ghost: refused
+    assert g.plies == 0 and "illegal" in app.sounds
+    assert "Black's first piece must cover e10" in info_text(app).replace("\n", " ")
+    # back on the starting point: it fits, and a tap on it places it
+    tap_cell(d, 9 * 14 + 4)
+    assert play.ok
+    cells = ghost_cells(play)
+    tap_cell(d, cells[0])
+    assert g.plies == 1 and play.piece is None
+    assert "Last: Black Z5" in info_text(app)
+
+
+def test_undo_puts_back_a_picked_piece_and_a_move():
+    app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)))
+    play = app.play
+    tap_piece(d, 18)
+    assert play.piece == 18
+    d.press("undo")
+    assert play.piece is None
+    hinted_turn(d)
+    assert play.game.plies == 2  # the computer answered
+    d.press("undo")
+    assert play.game.plies == 0
+
+
+def play_out(d, limit=200):
+    app = d.app
+    play = app.play
+    for _ in range(limit):
+        g = play.game
+        if g.result is not None:
+            return
+        if play.s.human(g.turn):
+            hinted_turn(d)
+        else:
+            d.settle()
+    raise AssertionError("no end")
+
+
+def test_duo_to_the_end_against_the_computer_with_statistics():
+    app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)))
+    play_out(d)
+    text = info_text(app)
+    assert "sq" in text and len(app.play.result) <= app.play.panel.rows
+    g = app.play.game
+    s = g.player_scores()
+    assert str(s[0]) in text and str(s[1]) in text
+    assert any(w in text for w in ("You win!", "You lose", "Draw"))
+    assert [n for n, _ in rects(app)][:1] == ["new"]
+    d.press("menu")
+    d.press("stats")
+    lines = screen_text(app)
+    assert "Easy" in lines
+    row = [ln for ln in lines.split("\n") if ln.strip().startswith("Easy")][0]
+    assert sum(int(v) for v in row.split()[1:]) == 1
+    # New game: the same kind of game, the old one taken back to a fresh start
+    d.press("back")
+    d.press("new")
+    d.press("start")
+    g2 = app.play.game
+    fresh = Game("duo")
+    assert g2.plies == 0 and g2.turn == 0 and g2.result is None
+    assert g2.board.cells == fresh.board.cells and g2.board.blk == fresh.board.blk
+    assert g2.board.cm == fresh.board.cm and g2.to_bytes() == fresh.to_bytes()
+    hinted_turn(d)
+    assert g2.plies == 2
+
+
+def test_classic_to_the_end_with_three_computer_colours():
+    app, d, p = cb(conf_=conf(variant=1, kinds=(0, 2, 2, 2)))
+    assert app.play.game.width == 20 and app.play.board.cell == 11
+    play_out(d, 400)
+    g = app.play.game
+    text = info_text(app)
+    assert g.turn is None and text.split("\n")[0] in ("You win!", "You lose", "Draw")
+    assert "Blue" in text and "Green" in text and len(app.play.result) == 9
+
+
+def test_two_people_classic_2_play_by_taps():
+    app, d, p = cb(conf_=conf(variant=3, kinds=(0, 0, 0, 0)))
+    g = app.play.game
+    for _ in range(8):
+        hinted_turn(d)
+    assert g.plies == 8 and {g.colour_at(i) for i in range(8)} == {0, 1, 2, 3}
+
+
+def test_a_save_resumes_after_a_reset(tmp_path):
+    path = str(tmp_path / "nvm.bin")
+    app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)), nvm_path=path)
+    hinted_turn(d)
+    hinted_turn(d)
+    rec = app.play.game.record()
+    app2, d2, p2 = cb(nvm_path=path)
+    assert app2.play.game.record() == rec and app2.play.game.plies == 4
+    assert app2.play.s.kinds == app.play.s.kinds
+
+
+def test_every_damaged_byte_of_a_save_is_refused():
+    g = Game("duo")
+    for m in ("e10,e11,d11,f11,e12", "j5"):
+        g.play(m)
+    data = Session(g, (0, 3, 0, 0), 7).to_bytes()
+    assert load_session(data).game.record() == g.record()
+    for i in range(len(data)):
+        if i in (3, 4, 5):
+            continue  # flags bit 0 and the seed: every value is a valid one
+        bad = bytearray(data)
+        bad[i] ^= 0xFF
+        with pytest.raises(ValueError):
+            load_session(bytes(bad))
+    # through the shell: a record whose bytes are damaged in nvm starts a new game
+    for i in range(0, 8 + len(data)):
+        p = device(None, {"game": "B"})
+        save_game(p.nvm, [-1, 0, 0], data, GAME_OFF, GAME_SIZE, T_GAME)
+        p.nvm[GAME_OFF + i] ^= 0x55
+        app = App(p)
+        assert app.play.game.plies == 0 and app.mode == "play", i
+        # a damaged header can make the record read as none at all; its payload, never
+        if i >= 8:
+            assert app.play.msg in ("Save damaged", "Save unusable"), (i, app.play.msg)
+
+
+def test_another_games_save_is_refused():
+    data = Session(Game("duo"), (0, 3, 0, 0), 7).to_bytes()
+    with pytest.raises(ValueError):
+        load_session(b"W" + data[1:])
+
+
+def test_settings_step_both_ways_and_are_kept():
+    app, d, p = cb()
+    d.press("menu")
+    d.press("new")
+    names = [n for n, _ in rects(app)]
+    assert "variant" in names and "p0" in names and "p1" in names and "p2" not in names
+    before = screen_text(app)
+    for n in ("variant", "p0", "p1", "size", "spaces", "enemy", "check"):
+        d.press(n)
+        assert screen_text(app) != before, n
+        d.press(n + "-")
+        assert screen_text(app) == before, n
+    d.press("variant")  # Classic 4: four players and the start rule
+    names = [n for n, _ in rects(app)]
+    assert "p3" in names and "corner" in names and "Yellow" in screen_text(app)
+    d.press("p1")
+    d.press("corner")
+    app2, d2, p2 = cb(p=p)  # kept in nvm
+    c = app2.play.conf
+    assert c[0] == 1 and c[1] == 1 and c[3] == 4
+    d.press("start")
+    assert app.play.game.variant == "classic" and app.play.game.start == "any"
+
+
+def test_custom_weights_reach_the_player():
+    from corners import ai
+    app, d, p = cb(conf_=conf(kinds=(0, 1, 0, 0)))
+    c = bytearray(app.play.conf)
+    app.play.conf[6] = 128 + 20
+    hinted_turn(d)
+    assert ai.CUSTOM["size"] == 20 and ai.CUSTOM["own_check"] == c[9]
+    assert app.play.game.plies == 2
+
+
+def test_shared_preferences():
+    # first: the computer moves first
+    app, d, p = cb(prefs={"first": "computer"}, conf_=conf(kinds=(0, 2, 0, 0)))
+    d.settle()
+    assert app.play.game.plies == 1 and app.play.s.kinds[0] == 2
+    # show move off: the computer's last move is not marked; on: it is
+    for show in (False, True):
+        app, d, p = cb(prefs={"show_move": show}, conf_=conf(kinds=(0, 2, 0, 0)))
+        hinted_turn(d)
+        grid = tiles(app)
+        assert (T_LAST + 1 in grid) == show
+        assert T_PIECE + 1 in grid or show
+    # high contrast recolours the board
+    app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)))
+    normal = app.play.board.palette[1]
+    d.press("menu")
+    d.press("prefs")
+    d.press("contrast")
+    d.press("back")
+    d.press("resume")
+    assert app.play.board.palette[1] != normal
+    # sound off: no sound made
+    for level in (0, 2):
+        app, d, p = cb(prefs={"sound": level}, conf_=conf(kinds=(0, 2, 0, 0)))
+        hinted_turn(d)
+        assert bool(p.sounds) == bool(level)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_help_and_tutorial_pages_fit_the_screen(size):
+    from quadpocket import pages
+    app, d, p = cb(size=size)
+    d.press("menu")
+    d.press("help")
+    m = app.menus
+    width = m.cols - 1
+    titles = pages.text(app, "topics", width)[1]
+    assert "Placing a piece" in titles and "Tutorial" in titles and len(titles) <= 11
+    body = m.body()
+    for i, t in enumerate(titles):
+        assert len(t) <= 18
+        lines = pages.text(app, "topic%d" % i, width)[1]
+        assert lines and all(len(s) <= width for s in lines)
+        for k in range(0, len(lines), body):
+            screen = lines[k:k + body]
+            assert screen[0] != "" or k == 0 or all(s == "" for s in screen)
+        d.press("topic%d" % i)
+        assert app.mode == "text"
+        d.press("back")
+    d.press("back")
+    d.press("tutorial")
+    assert app.mode == "text" and "Pick" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_the_screen_on_both_sizes(size):
+    app, d, p = cb(size=size, conf_=conf(variant=1, kinds=(0, 0, 0, 0)))
+    play = app.play
+    b = play.board
+    assert b.bx + 20 * b.cell <= play.panel.x
+    assert play.panel.rows >= 9  # the end of a Classic game: a line a player and a colour
+    tr = play.trays
+    assert tr.x >= play.panel.x and tr.x + tr.w <= size[0] and tr.y + tr.h <= size[1]
+    for n, (x, y, w, h) in rects(app):
+        assert x >= play.panel.x and x + w <= size[0] and y + h <= size[1], n
+    # a long refusal is shown whole
+    tap_piece(d, 20)
+    tap_cell(d, 200)
+    tap_cell(d, ghost_cells(play)[0])
+    text = info_text(app)
+    assert "first piece must cover" in text.replace("\n", " ")
+
+
+def test_dots_are_the_engines_corner_places():
+    """The dots (no piece picked) are the corner places where some piece fits, as the
+    engine finds them from its legal moves (Game.corner_places), along a game; with a
+    piece picked, the places where that piece fits."""
+    from face_corners import M_DOT
+    app, d, p = cb(conf_=conf(variant=1, kinds=(0, 0, 0, 0)))
+    play = app.play
+    g = play.game
+    n = g.width
+    for _ in range(10):
+        dots = {(i % n, i // n) for i in range(n * n) if play.cm[i] & M_DOT}
+        assert dots == set(g.corner_places()) and dots
+        hinted_turn(d)
+    piece = max(q for q in range(21) if g.board.left[g.turn] >> q & 1)
+    tap_piece(d, piece)
+    dots = {(i % n, i // n) for i in range(n * n) if play.cm[i] & M_DOT}
+    fits = set()
+    for m in g.moves(piece):
+        for xy in g.cells_of(m):
+            fits.add(xy)
+    assert dots and dots <= fits and dots <= set(g.corner_places())
+
+
+@pytest.mark.parametrize("advance", [False, True])
+def test_auto_advance_raises_the_computer_after_a_win(advance):
+    app, d, p = cb(prefs={"auto_advance": advance}, conf_=conf(kinds=(0, 2, 0, 0)))
+    play_out(d)
+    won = info_text(app).split("\n")[0] == "You win!"
+    assert won  # Expert's hints against Easy
+    assert app.play.conf[3] == (3 if advance else 2)  # Easy -> Average, or as it was

@@ -1,0 +1,250 @@
+"""The corner polyomino game's entry points (docs/shell.md): begin, resume, new_game,
+show, tutorial, load_session; its settings and statistics in nvm; the end of a game (the
+screen's build is face_corners.build). Loaded through App.use when needed and
+dropped after (only the face's package, face_corners, stays resident).
+
+Its nvm regions (its row in quadpocket.games; records.py's record format, two alternating
+copies of each, so a torn write leaves the older copy):
+
+    4416  settings + stats  A, B   64 bytes each  tag "b"
+    4544  game              A, B  256 bytes each  tag "B"   (84 placements at most: 186 B)
+
+Settings + stats payload (34 bytes): 0 variant (corners.VARIANTS), 1 start rule
+(corners.STARTS), 2-5 who plays player k (0 a person, 1-4 the computer at
+corners.ai.LEVELS[k - 1]), 6-8 Custom's weights in tenths + 128 (piece size, own places,
+enemy places), 9 pieces checked, then per computer level (custom, easy, average, expert)
+wins, losses, draws of a person against it, two bytes each, high first.
+"""
+
+from corners import Game, STARTS, VARIANTS
+from face_corners import MAGIC, VERSION, Session, marks, settle
+from quadpocket.play import NO_CPU
+from quadpocket.records import save_game
+
+CONF_OFF = 4416
+CONF_SIZE = 64
+GAME_OFF = 4544
+GAME_SIZE = 256
+T_CONF = 0x62  # "b"
+T_GAME = 0x42  # "B"
+_CONF_LEN = 34
+DEFAULT = bytes((0, 0, 0, 3, 3, 3, 138, 131, 125, 5)) + bytes(24)
+
+# --- records ------------------------------------------------------------------------------
+
+def read_conf(app):
+    """(settings and stats as a bytearray, their slots); damaged or absent records give
+    the defaults (a record that does not check out is never used)."""
+    st = app.use("storage")
+    slots = st._newest(app.p.nvm, CONF_OFF, CONF_SIZE, T_CONF)
+    data = None
+    if slots[0] >= 0:
+        r = st._load(app.p.nvm, CONF_OFF + slots[0] * CONF_SIZE, CONF_SIZE, T_CONF)
+        data = r[1] if r else None
+    conf = bytearray(DEFAULT)
+    if data is not None and len(data) == _CONF_LEN and data[0] < len(VARIANTS) \
+            and data[1] < len(STARTS) and max(data[2:6]) < 5 and 1 <= data[9] <= 21:
+        conf[:] = data
+    return conf, slots
+
+
+def write_conf(app, conf):
+    save_game(app.p.nvm, app.play.conf_slots, bytes(conf), CONF_OFF, CONF_SIZE, T_CONF)
+
+
+def load_session(data):
+    """Session from its saved bytes; ValueError if damaged or another game's."""
+    if data is None or len(data) < 10:
+        raise ValueError("not a session record")
+    if data[0] != MAGIC:
+        raise ValueError("a saved game of another game (%r)" % chr(data[0]))
+    if data[1] != VERSION:
+        raise ValueError("session record of version %d" % data[1])
+    kinds = data[6:10]
+    if data[3] & ~1 or max(kinds) > 4:
+        raise ValueError("session header is damaged")
+    comp = [k for k in range(4) if kinds[k]]
+    if data[2] != (comp[0] if comp else NO_CPU):
+        raise ValueError("session header is damaged")
+    game = Game.from_bytes(data[10:])
+    if max(kinds[game.nplayers:]) if game.nplayers < 4 else 0:
+        raise ValueError("session header is damaged")
+    s = Session(game, kinds, data[4] << 8 | data[5])
+    s.recorded = bool(data[3] & 1)
+    settle(game)
+    return s
+
+
+# --- the face on the shell ----------------------------------------------------------------
+
+def conf(app):
+    """This game's settings and statistics, read once it is shown (kept on the screen)."""
+    play = app.play
+    if play.conf is None:
+        play.conf, play.conf_slots = read_conf(app)
+        app.forget("storage")
+    return play.conf
+
+
+def begin(app):
+    resume(app)
+
+
+def resume(app, data=None):
+    conf(app)
+    if data is None:
+        data = app.use("games").saved(app)
+        app.forget("games")
+    if data is not None and len(data):
+        try:
+            s = load_session(data)
+            app.session = s
+            show(app, s)
+            return
+        except Exception as e:
+            app.p.log("saved game ignored: %r" % (e,))
+            new_game(app, "Save unusable")
+            return
+    new_game(app)
+
+
+def recolour(app):
+    """The pieces' colours again after the shell set the sheet's (a contrast change)."""
+    b = app.play.board
+    if b is not None and app.play.game is not None:
+        app.use("face_corners.build").colours(b.palette, app.prefs.contrast,
+                                              app.play.game.ncol == 2)
+
+
+def show(app, session, mode=True):
+    play = app.play
+    play.stop_thinking()
+    play.s = session
+    g = play.game = session.game
+    app.session = session
+    if play.key != ("B", g.width):
+        app.use("face_corners.build").views(app, play, g)
+    else:
+        app.use("face_corners.build").colours(play.board.palette, app.prefs.contrast,
+                                              g.width == 14)
+        play.trays.seen[0:11] = [-1] * 11
+    n = g.width
+    cm = play.cm
+    for i in range(n * n):
+        cm[i] = 0
+    for c in range(g.ncol):
+        for x, y in g.starts[c]:
+            cm[y * n + x] |= 16 << c
+    play.mark = None
+    play.hint = ()
+    play.sel = play.piece = play.ghost = None
+    play.msg = ""
+    play.result = None
+    settle(g)
+    marks(play)
+    if g.result is not None:
+        play.game_over(False)
+    elif not session.human(g.turn):
+        app.dirty = app.render(play) or app.dirty
+        play.start_thinking("move")
+    app.changed()
+    if mode:
+        app.show(play.group, "play")
+
+
+def new_game(app, msg=""):
+    c = conf(app)
+    play = app.play
+    play.stop_thinking()
+    variant = VARIANTS[c[0]]
+    start = "fixed" if variant == "duo" else STARTS[c[1]]
+    g = play.game
+    if g is not None and g.variant == variant and g.start == start:
+        # the same kind of game: the old one taken back to its start (undo restores every
+        # byte), so no new board's tables are built in a heap the game has cut up
+        while g.plies:
+            g.undo()
+    else:
+        play.s = play.game = g = None
+        app.session = None
+        app.collect()
+        g = Game(variant, start)
+    kinds = bytearray(c[2:6])
+    for k in range(g.nplayers, 4):
+        kinds[k] = 0
+    # Who moves first (a shared preference): the computer, when the first player is a
+    # person and the computer plays another, swaps places with that person for the game.
+    if app.prefs.first == "computer" and not kinds[0]:
+        for k in range(1, g.nplayers):
+            if kinds[k]:
+                kinds[0], kinds[k] = kinds[k], 0
+                break
+    s = Session(g, kinds, app.p.ticks_ms())
+    show(app, s, False)
+    play.msg = msg
+    app.save_session()
+    app.show(play.group, "play")
+
+
+def tutorial(app):
+    """Its tutorial is a text page of its help (the shell's menu shows it)."""
+    app.go("main")
+    app.menus.text_page("tutorial", "main")
+
+
+# --- the end of a game --------------------------------------------------------------------
+
+def game_over(play, fresh):
+    app = play.app
+    g = play.game
+    s = play.s
+    scores = g.player_scores()
+    win = g.winners()
+    names = g.colours
+    # one line a player (its score, * the winners), then one a colour (pieces and squares
+    # left in hand): 9 lines at most, the Titano's panel rows
+    lines = []
+    for k in range(g.nplayers):
+        if g.variant == "classic_2":
+            who = names[k][:2] + "+" + names[k + 2][:2]
+        else:
+            who = names[k]
+        lines.append("%-7s %4d%s" % (who[:7], scores[k], " *" if k in win else ""))
+    from corners.pieces import SIZE
+    for c in range(g.ncol):
+        left = g.board.left[c]
+        sq = sum(SIZE[q] for q in range(21) if left >> q & 1)
+        lines.append("%-6s %2dp %2dsq" % (names[c][:6], bin(left).count("1"), sq))
+    people = [k for k in range(g.nplayers) if not s.kinds[k]]
+    outcome = None
+    if len(people) == 1 and len(people) < g.nplayers:
+        me = people[0]
+        outcome = 0 if win == [me] else 2 if me in win else 1
+        head = ("You win!", "You lose", "Draw")[outcome]
+    elif len(win) > 1:
+        head = "Draw"
+    elif g.variant == "classic_2":
+        head = ("Blue+Red", "Yel+Green")[win[0]] + " win"
+    else:
+        head = names[win[0]] + " wins"
+    lines.insert(0, head)
+    play.result = lines
+    if fresh:
+        app.sound("win" if outcome in (0, None) else "loss" if outcome == 1 else "marble")
+    if outcome is not None and not s.recorded:
+        lv = max(s.kinds[k] for k in range(g.nplayers)) - 1
+        c = conf(app)
+        i = 10 + lv * 6 + outcome * 2
+        v = min(0xFFFF, (c[i] << 8 | c[i + 1]) + 1)
+        c[i] = v >> 8
+        c[i + 1] = v & 255
+        if outcome == 0 and app.prefs.auto_advance:
+            # auto-advance (a shared preference): each computer player a level up after
+            # a win (Custom stays as it is)
+            for k in range(4):
+                if 2 <= c[2 + k] < 4:
+                    c[2 + k] += 1
+        write_conf(app, c)
+        s.recorded = True
+    app.save_session()
+    app.changed()
