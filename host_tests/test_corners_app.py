@@ -85,7 +85,8 @@ def test_chooser_lists_it_and_starts_it():
     d.press("menu")
     d.press("games")
     assert "Corner polyominoes" in screen_text(app)
-    d.press("game2")
+    from quadpocket.games import GAMES
+    d.press("game%d" % [row[0] for row in GAMES].index("B"))
     assert app.play.gid == "B" and app.mode == "play"
     assert "Black to go" in info_text(app)
 

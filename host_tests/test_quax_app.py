@@ -657,8 +657,8 @@ def test_high_contrast_recolours_the_stones_and_show_move_marks_the_reply():
 
 @pytest.mark.parametrize("rules", ["quax", "link", "quickway", "crossway"])
 def test_trainer_highlights_are_exactly_the_cells_that_win_at_once(rules):
-    """quax.ai.trainer_highlights against a plain check on the engine's own core: a stone
-    of either colour on each empty cell (where the rule set lets it go), then is that
+    """quax.ai.trainer_highlights (one colour's winning cells) against a plain check on the
+    engine's own core: a stone of either colour on each empty cell (where the rule set lets it go), then is that
     colour joined? (Quadrex, whose fills the Trainer does not play out, is left out.)"""
     import random
     from quax.board import Board
@@ -667,7 +667,7 @@ def test_trainer_highlights_are_exactly_the_cells_that_win_at_once(rules):
     for game_no in range(6):
         g = Game(rules, 6, False)
         while g.result is None:
-            want = set()
+            want = (set(), set())
             for c in (0, 1):
                 for x in range(36):
                     if g.at(x) or (rules == "crossway" and not g.board.crossway_ok(x, c)):
@@ -691,9 +691,10 @@ def test_trainer_highlights_are_exactly_the_cells_that_win_at_once(rules):
                                         b.union(y, z)
                     b.drop(x, c)
                     if b.won(c):
-                        want.add(x)
-            got = qx_ai.trainer_highlights(g, g.turn)
-            assert sorted(got) == sorted(want), (g.record(), got, want)
-            seen += len(want)
+                        want[c].add(x)
+            for c in (0, 1):  # asked per colour: the shell marks the two apart
+                got = qx_ai.trainer_highlights(g, c)
+                assert sorted(got) == sorted(want[c]), (g.record(), c, got, want[c])
+                seen += len(want[c])
             g.apply_move(rng.choice(g.moves()))
     assert seen > 0

@@ -474,10 +474,11 @@ def hint(game, seed=0):
 
 
 def trainer_highlights(game, colour):
-    """The Trainer's warning cells (a face shows them): every empty cell where a drop joins
-    a chain edge to edge at once, for `colour` (take it) and for the other colour (block
-    it). Two searches per colour on the player's tables (nothing searched for a colour
-    more than one stone short). Quadrex's fills are not played out here."""
+    """The Trainer's cells for `colour` (a face shows them): every empty cell where a drop
+    of `colour` joins its chain edge to edge at once. The shell asks once for the computer's
+    colour (cells to block) and once for the player's (cells that win), and marks the two
+    apart. Two searches on the player's tables (none for a colour more than one stone
+    short). Quadrex's fills are not played out here."""
     out = []
     if game.result is not None:
         return out
@@ -489,7 +490,7 @@ def trainer_highlights(game, colour):
         t.links[i] = links[i]
     t.cut = False
     da, db = t.d[0], t.d[1]
-    for c in (colour, 1 - colour):
+    for c in (colour,):
         t.tomove = c
         if spfa(t, c, 0, da) != 1:
             continue

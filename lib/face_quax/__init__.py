@@ -41,7 +41,6 @@ class Screen(Play):
     over = "face_quax.over"
     busy = ("undo",)
     capital = False        # its refusals are written here, whole
-    trainer_turn = True    # Trainer: the mover's winning cells and the other side's
 
     def __init__(self, app):
         Play.__init__(self, app)
