@@ -248,7 +248,7 @@ def render(play):
         else:
             mode = "Pick counter"
         lines = [status, mode] + [""] * (p.free_row - 2)
-        lines.append("Hand  Board")
+        lines.append(p.legend)  # "Hand" and "Board", each under its box
         lines.append("Turn %d" % (g.plies + 1))
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])

@@ -43,10 +43,37 @@ def sizes(width, height, n):
     cell = min((height - 4 - AXIS_H * ts) // n,
                (width - AXIS_W * ts - 2 - (78 * ts + 4)) // n, MAX_CELL)
     cell -= cell % ts
+    # A seat's box holds its icon (a cell) and a 2-digit count clear of both edges (a
+    # wider panel on 7x7 and 8x8 at 320x240: issue 22)
+    while cell > 6 and count_place(_box_w(width, ts, n, cell), cell, 6 * ts, ts) is None:
+        cell -= ts
     if cell < 6:
         raise ValueError("board too large for this display")
     by = max(2, (height - AXIS_H * ts - n * cell) // 2)
     return ts, cell, AXIS_W * ts, by - by % ts
+
+
+def _box_w(width, ts, n, cell):
+    """A seat box's width (build.panel's layout) for this board."""
+    return (width - AXIS_W * ts - n * cell - 8) // 2
+
+
+def count_place(box_w, icon, cw, ts):
+    """(x of the marble count inside its box, characters from it to the star count) so
+    that both 2-digit counts sit inside their boxes, right of an icon `icon` px wide
+    (0: none) and at least 2 px from every edge; None if they cannot."""
+    lo = icon + 4 if icon else 2
+    hi = box_w - 2 - 2 * cw
+    step = box_w + 2  # from the marble box to the star box
+    for gap in (step // cw, step // cw + 1):
+        d = gap * cw - step
+        a = max(lo, lo - d)
+        b = min(hi, hi - d)
+        x = (a + b) // 2
+        x += (-x) % ts
+        if x <= b and gap >= 2:
+            return x, gap
+    return None
 
 
 def palettes(app):
@@ -244,10 +271,12 @@ def panel(app, b, icons, w, h, glyphs):
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
     tiles = []
-    # The star count sits `gap` characters right of the marble count, about where its own
-    # box would centre it.
-    tx = x0 + 2 + icon + max(1, (box_w - icon - 2 - 2 * cw) // 2)
-    pn.gap = (box_w + 2 + cw // 2) // cw
+    # The star count sits `gap` characters right of the marble count: each inside its
+    # own box, right of its icon (test_panel_layout.py)
+    tx, pn.gap = count_place(box_w, cell if icon >= cell else 0, cw, ts) or (2, (box_w + 2) // cw)
+    tx += x0
+    # the status rows' first column over the star box (a face's labels under the boxes)
+    pn.box_col = -(-(box_w + 4 - (pw - pn.cols * cw) // 2) // cw)
     for seat in range(nseats):
         y = first + seat * row_h
         row = text(glyphs, pn.gap + 2, 1, pal, tx // ts, (y + (row_h - 2 - ch) // 2) // ts)
