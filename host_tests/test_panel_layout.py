@@ -15,7 +15,7 @@ from quadcore import Game
 from quadpocket import view
 
 SIZES = ((320, 240), (480, 320))
-MARGIN = 2  # px of fill left and right of a count in its box (not touching the frame)
+MARGIN = 1  # px of fill left and right of a count in its box (not touching the frame)
 
 
 def _rect(tg, col, ncols, ts, row=0):

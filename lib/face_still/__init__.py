@@ -176,9 +176,14 @@ def render(play):
         changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
     if over:
-        changed = p.set_info(play.result or ()) or changed
+        # who won and why above the seat rows (they stay: the counts are the result's),
+        # the rest under them (face_still.over.lines)
+        r = play.result or ("", "")
+        changed = p.set_info(list(r[:2]) + [""] * (p.free_row - 2) + list(r[2:])) or changed
         p.covered = False
-        changed = p.set_seats(None, None, None, False, False) or changed
+        w = g.result[1]
+        changed = p.set_seats(g.marbles_left, g.stars_left, g.turn if w is None else w,
+                              False) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
     else:
         seat = g.turn
@@ -195,14 +200,16 @@ def render(play):
         elif not mine:
             mode = ""
         elif g.star_armed:
-            mode = "STAR armed"
+            mode = "Place a star"
         elif play.sel is not None:
             mode = "Move to?"
         elif g.rules.per_turn > 1:
             placed = sum(1 for a in g.current if a[0] == "marble")
             mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
+        elif g.rules.moves and g.marbles_left[seat] == 0:
+            mode = "Move a marble"
         else:
-            mode = "Marble mode"
+            mode = "Place marble"
         ln = play.rules_lines  # the variant, then the options (quadpocket.startup.show)
         lines = [status, mode] + [""] * (p.free_row - 2)
         # the variant first (4 Bridge seats leave one row on the Titano), then the round
@@ -213,11 +220,17 @@ def render(play):
         lines.extend(ln[1:])
         if prefs.confirm:
             lines.append("Confirm taps")
-        # A long message is wrapped over the seat rows (hidden until the next tap): 8
-        # rows of 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
-        p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
-        if p.covered:
-            lines = [status] + play.app.use("wrap").say(mode, p.cols)
+        # A long message is wrapped under the seat rows in place of the lines there, or,
+        # with no room for it there (many seats), over them until the next tap: 8 rows of
+        # 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
+        p.covered = False
+        if len(mode) > p.cols and play.asking is None:  # seats answer a claim
+            w = play.app.use("wrap").say(mode, p.cols)
+            if p.free_row + len(w) <= p.rows:
+                lines = [status, ""] + [""] * (p.free_row - 2) + w
+            else:
+                p.covered = True
+                lines = [status] + w
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
                               g.star_armed and mine, not p.covered) or changed
@@ -232,4 +245,14 @@ def render(play):
     for i in range(4):
         b = buttons[i]
         changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
+    if p.icons:  # Duel: both colours of every seat; the one to place next is ringed
+        j = -1 if over else sum(1 for a in g.current if a[0] == "marble")
+        for i in range(len(p.icons)):
+            for k in range(2):
+                # view.T_MARBLE + 2 * colour (+1: ringed)
+                t = 8 + 2 * g.rules.seat_colours[i][k] + (i == g.turn and k == j)
+                tg = p.icons[i][k]
+                if tg[0] != t:
+                    tg[0] = t
+                    changed = True
     return changed

@@ -139,10 +139,19 @@ def recolour(app):
         colours(app.play.board, app.prefs.contrast)
 
 
+# (palette role, normal, high contrast): White and Black counters (the sheet's first two
+# marble colours) on a board of middle brightness (grey in high contrast), so both show
+# with at least 3:1 contrast, and the marks on it too (host_tests/test_palettes.py).
+_COLOURS = ((view.MARBLE0, 0xF0F0E8, 0xFFFFFF), (view.MARBLE0 + 1, 0x202428, 0x000000),
+            (view.BOARD, 0xA0743C, 0x686868), (view.HOLE, 0x6A4A22, 0x404040),
+            (view.TRAIN, 0x400040, 0xFFA0FF), (view.CURSOR, 0x00FFFF, 0x00FFFF),
+            (view.HINT, 0xFFFF00, 0xFFFF00))
+
+
 def colours(b, contrast):
-    """White and Black counters (the sheet's first two marble colours)."""
-    b.palette[view.MARBLE0] = 0xFFFFFF if contrast else 0xF0F0E8
-    b.palette[view.MARBLE0 + 1] = 0x000000 if contrast else 0x202428
+    """Winther's own colours over the shared sheet's."""
+    for role, normal, high in _COLOURS:
+        b.palette[role] = high if contrast else normal
 
 
 def show(app, session, mode=True):

@@ -18,10 +18,14 @@ AXIS_W = 15    # left captions: two 6 px digits ("11") + 3 px gap
 AXIS_H = 13    # bottom captions: one 12 px text row + 1 px gap
 MAX_CELL = 30  # beyond this the sprite sheet costs more than it shows (5x5 board)
 
-# Board sheet colours by palette role (view.SCREEN ...); marble colours last.
-NORMAL = (0x000000, 0xC89B5A, 0x8C6A3C, 0x202020, 0xF4F4F4, 0xFAFAFA, 0x00E8FF,
-          0x30FF30, 0xFF30C0, 0xFFFF00,
-          0xD82828, 0x2850F0, 0x189040, 0x9838C0, 0xF08010, 0x10A8A8)
+# Board sheet colours by palette role (view.SCREEN ...); marble colours last. Every mark
+# (star, last-move frame, Trainer cell, hint, each marble) has at least 3:1 contrast
+# (WCAG relative luminance) against the board, so it shows without colour vision too: a
+# pale board, dark marks (host_tests/test_palettes.py). The winning line is bright on a
+# dark edge (quadpocket.over): its edge meets the board.
+NORMAL = (0x000000, 0xE8C890, 0xB08850, 0x202020, 0xF4F4F4, 0x3C3C3C, 0x0030C0,
+          0x30FF30, 0xB00080, 0x8A5A00,
+          0xB81C1C, 0x2850F0, 0x107030, 0x9838C0, 0xB04800, 0x007070)
 CONTRAST = (0x000000, 0x000000, 0x808080, 0x000000, 0x000000, 0xB0B0B0, 0x00FFFF,
             0x00FF00, 0xFF00FF, 0xFFFF00,
             0xFFFFFF, 0xFFFF00, 0x00FFFF, 0xFF60FF, 0xFF9000, 0x60FF60)
@@ -61,9 +65,10 @@ def _box_w(width, ts, n, cell):
 def count_place(box_w, icon, cw, ts):
     """(x of the marble count inside its box, characters from it to the star count) so
     that both 2-digit counts sit inside their boxes, right of an icon `icon` px wide
-    (0: none) and at least 2 px from every edge; None if they cannot."""
-    lo = icon + 4 if icon else 2
-    hi = box_w - 2 - 2 * cw
+    (0: none, else 2 px from the box's left) and clear of both with a pixel to spare (a
+    glyph's own blank column adds one); None if they cannot."""
+    lo = icon + 3 if icon else 1
+    hi = box_w - 1 - 2 * cw
     step = box_w + 2  # from the marble box to the star box
     for gap in (step // cw, step // cw + 1):
         d = gap * cw - step
@@ -264,9 +269,13 @@ def panel(app, b, icons, w, h, glyphs):
     nseats = len(icons)
     first = y0 + 2 * ch + 4
     cell = b.cell
-    row_h = min(cell + 8, (top - first - 2) // nseats)
+    # A Duel seat (two colours, icons[seat] a pair of tiles): both icons, one above the
+    # other (overlapping by up to half a cell where the rows are short)
+    two = isinstance(icons[0], tuple)
+    row_h = min(2 * cell + 6 if two else cell + 8, (top - first - 2) // nseats)
     box_w = (pw - 2) // 2
-    icon = min(cell, row_h - 4)
+    icon = min(cell, row_h - 4) if not two else (cell if row_h - 4 >= cell * 3 // 2 else 0)
+    pn.icons = []  # Duel: per seat its two marble icons (face_still rings the next one)
     # The seat to move: a bright frame around its boxes (moved row to row).
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
@@ -290,11 +299,18 @@ def panel(app, b, icons, w, h, glyphs):
             # Rows thinner than a cell (6 seats on the Titano): no icon made
             if icon < cell:
                 continue
-            tiles.append(displayio.TileGrid(b.sheet, pixel_shader=b.palette,
-                                            tile_width=cell, tile_height=cell,
-                                            default_tile=view.T_STAR if kind else icons[seat],
-                                            x=bx + 2 + (icon - cell) // 2,
-                                            y=y + (row_h - 2 - cell) // 2))
+            ics = icons[seat] if two and not kind else (icons[seat],)
+            pair = []
+            for k in range(len(ics)):
+                tg = displayio.TileGrid(b.sheet, pixel_shader=b.palette, tile_width=cell,
+                                        tile_height=cell,
+                                        default_tile=view.T_STAR if kind else ics[k],
+                                        x=bx + 2, y=y + (row_h - 2 - cell) // 2 if len(ics)
+                                        < 2 else y + 1 + k * (row_h - 4 - cell))
+                tiles.append(tg)
+                pair.append(tg)
+            if len(ics) > 1:
+                pn.icons.append(pair)
     for tg in tiles:
         seats.append(tg)
     seats.append(counts)
@@ -317,7 +333,10 @@ def views(play, key):
     p = app.p
     play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs,
                            moves)
-    icons = [view.T_MARBLE + 2 * g.rules.seat_colours[s][0] for s in range(players)]
+    icons = [tuple(view.T_MARBLE + 2 * c for c in g.rules.seat_colours[s])
+             for s in range(players)]
+    if len(icons[0]) < 2:
+        icons = [t[0] for t in icons]
     play.panel = panel(app, b, icons, p.width, p.height, glyphs)
     play.group.append(b.group)
     play.group.append(play.panel.group)

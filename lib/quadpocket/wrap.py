@@ -35,5 +35,9 @@ SAY = {"All your marbles are on the board: move one (e.g. g5-c3)":
 
 def say(text, cols):
     """A message as the panel shows it: reworded if the engine's words are for typing,
-    wrapped whole."""
-    return wrap(SAY.get(text, text), cols)
+    wrapped whole. A refusal that starts with a cell ("F4 already holds a marble": the
+    shell made its first letter capital) names it as the board does: "Cell f4 ..."."""
+    text = SAY.get(text, text)
+    if text[:1].isupper() and text[1:2].isdigit():
+        text = "Cell " + text[:1].lower() + text[1:]
+    return wrap(text, cols)
