@@ -21,6 +21,7 @@ SIZES = ((320, 240), (480, 320))
 ENGINE = ("quadcore/game.py", "quadcore/moves.py", "quadcore/notation.py",
           "quadcore/claim.py")
 FACE = ("lib/quadpocket/play.py", "lib/face_still/__init__.py", "lib/face_still/claims.py",
+        "lib/face_still/boxes.py",
         "lib/face_still/tutorial.py", "lib/quadpocket/startup.py", "lib/face_still/start.py",
         "lib/quadpocket/storage.py")
 

@@ -64,23 +64,7 @@ class Screen(Play):
         return True
 
     def tap_other(self, target):
-        g = self.game
-        if target == "quad":
-            self.app.use("face_still.claims").tap(self)
-        elif target == "off":
-            self.illegal("This corner is not on the board")
-        elif target.startswith("star") or target.startswith("marble"):
-            seat = int(target[-1])
-            want = target[0] == "s"
-            if seat != g.turn or not self.s.human(seat):
-                pass
-            elif want and g.stars_left[seat] <= 0:
-                self.illegal("No stars left")
-            elif want and g.current and g.current[-1][0] != "star":
-                self.illegal("Stars go first")
-            else:
-                g.star_armed = want and not g.star_armed
-                self.mark = None
+        self.app.use("face_still.boxes").tap(self, target)
 
     def tap_cell(self, x):
         g = self.game
@@ -176,10 +160,8 @@ def render(play):
         changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
     if over:
-        # who won and why above the seat rows (they stay: the counts are the result's),
-        # the rest under them (face_still.over.lines)
-        r = play.result or ("", "")
-        changed = p.set_info(list(r[:2]) + [""] * (p.free_row - 2) + list(r[2:])) or changed
+        # who won and why, the seat rows staying (face_still.over.lines)
+        changed = p.set_info(play.result or ()) or changed
         p.covered = False
         w = g.result[1]
         changed = p.set_seats(g.marbles_left, g.stars_left, g.turn if w is None else w,
@@ -220,17 +202,10 @@ def render(play):
         lines.extend(ln[1:])
         if prefs.confirm:
             lines.append("Confirm taps")
-        # A long message is wrapped under the seat rows in place of the lines there, or,
-        # with no room for it there (many seats), over them until the next tap: 8 rows of
-        # 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
+        # A long message is wrapped under the seat rows, or over them (quadpocket.wrap)
         p.covered = False
         if len(mode) > p.cols and play.asking is None:  # seats answer a claim
-            w = play.app.use("wrap").say(mode, p.cols)
-            if p.free_row + len(w) <= p.rows:
-                lines = [status, ""] + [""] * (p.free_row - 2) + w
-            else:
-                p.covered = True
-                lines = [status] + w
+            lines = play.app.use("wrap").panel(status, mode, p)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
                               g.star_armed and mine, not p.covered) or changed
@@ -245,14 +220,6 @@ def render(play):
     for i in range(4):
         b = buttons[i]
         changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
-    if p.icons:  # Duel: both colours of every seat; the one to place next is ringed
-        j = -1 if over else sum(1 for a in g.current if a[0] == "marble")
-        for i in range(len(p.icons)):
-            for k in range(2):
-                # view.T_MARBLE + 2 * colour (+1: ringed)
-                t = 8 + 2 * g.rules.seat_colours[i][k] + (i == g.turn and k == j)
-                tg = p.icons[i][k]
-                if tg[0] != t:
-                    tg[0] = t
-                    changed = True
+    if p.icons:  # Duel: both colours of every seat, the next one ringed
+        changed = play.app.use("face_still.boxes").icons(play) or changed
     return changed

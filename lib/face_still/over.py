@@ -151,7 +151,8 @@ def lines(play, level, stats):
         out += ["vs " + level_name(level), "Wins: %d" % d["wins"],
                 "Losses: %d" % d["losses"], "Draws: %d" % d["draws"],
                 "Streak: %d" % d["streak"]]
-    return out
+    # the first two above the seat rows, the rest under them
+    return out[:2] + [""] * (play.panel.free_row - 2) + out[2:]
 
 
 def _isqrt(v):
