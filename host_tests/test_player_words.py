@@ -92,7 +92,7 @@ def test_the_colour_names_match_the_palettes():
             return "teal" if r < 0.3 * b else "cyan"
         return "purple" if r > 0.5 * b else "blue"
     names = {"teal": ("teal", "cyan"), "pink": ("pink", "purple")}
-    for pal, ns in ((NORMAL, NAMES[0]), (CONTRAST, NAMES[1])):
+    for pal, ns in ((NORMAL, NAMES[0].split()), (CONTRAST, NAMES[1].split())):
         for i in range(6):
             got = hue(pal[view.MARBLE0 + i])
             assert got in names.get(ns[i], (ns[i],)), (i, hex(pal[view.MARBLE0 + i]), ns[i])

@@ -220,6 +220,6 @@ def render(play):
     for i in range(4):
         b = buttons[i]
         changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
-    if p.icons:  # Duel: both colours of every seat, the next one ringed
+    if g.rules.per_turn > 1:  # Duel: both colours of every seat, the next one ringed
         changed = play.app.use("face_still.boxes").icons(play) or changed
     return changed

@@ -64,9 +64,9 @@ def show(app, session, mode=True):
 
 
 # The marble colours' names as the two palettes show them (quadpocket.build NORMAL and
-# CONTRAST; test_palettes.py checks the names against the colours).
-NAMES = (("red", "blue", "green", "purple", "orange", "teal"),
-         ("white", "yellow", "cyan", "pink", "orange", "green"))
+# CONTRAST; test_player_words.py checks the names against the colours): one long text
+# each, not a qstr per name that would stay in RAM after this module is dropped.
+NAMES = ("red blue green purple orange teal", "white yellow cyan pink orange green")
 
 
 def you(app, session):
@@ -74,9 +74,8 @@ def you(app, session):
     seat's two on two lines if they do not fit one); [] in pass-and-play."""
     if session.cpu < 0:
         return []
-    names = NAMES[1 if app.prefs.contrast else 0]
-    seat = 1 - session.cpu
-    cols = [names[c] for c in session.game.rules.seat_colours[seat]]
+    names = NAMES[1 if app.prefs.contrast else 0].split()
+    cols = [names[c] for c in session.game.rules.seat_colours[1 - session.cpu]]
     line = "You: " + "+".join(cols)
     if len(line) <= 13 or len(cols) < 2:
         return [line]

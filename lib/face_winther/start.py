@@ -121,8 +121,11 @@ def views(app, play):
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
     play.panel = pn = build.panel(app, b, icons, p.width, p.height, glyphs)
-    # the labels under the seat rows, each under its own box
-    pn.legend = "Hand" + " " * (pn.box_col - 4) + "Board"
+    # the labels under the seat rows, each under its own box: "Board" from the first
+    # text column over the second box
+    cw = 6 * pn.ts
+    col = -(-(pn.fills[5].x + 2 - pn.info.x * pn.ts) // cw)
+    pn.legend = "Hand" + " " * (col - 4) + "Board"
     # The second box of a seat row counts the counters on the board: no star icon there.
     for tg in pn.seats:
         if getattr(tg, "tile_width", 0) and tg[0] == view.T_STAR:

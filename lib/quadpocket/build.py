@@ -49,17 +49,13 @@ def sizes(width, height, n):
     cell -= cell % ts
     # A seat's box holds its icon (a cell) and a 2-digit count clear of both edges (a
     # wider panel on 7x7 and 8x8 at 320x240: issue 22)
-    while cell > 6 and count_place(_box_w(width, ts, n, cell), cell, 6 * ts, ts) is None:
+    while cell > 6 and count_place((width - AXIS_W * ts - n * cell - 8) // 2, cell,
+                                   6 * ts, ts) is None:  # panel()'s box width
         cell -= ts
     if cell < 6:
         raise ValueError("board too large for this display")
     by = max(2, (height - AXIS_H * ts - n * cell) // 2)
     return ts, cell, AXIS_W * ts, by - by % ts
-
-
-def _box_w(width, ts, n, cell):
-    """A seat box's width (build.panel's layout) for this board."""
-    return (width - AXIS_W * ts - n * cell - 8) // 2
 
 
 def count_place(box_w, icon, cw, ts):
@@ -275,7 +271,8 @@ def panel(app, b, icons, w, h, glyphs):
     row_h = min(2 * cell + 6 if two else cell + 8, (top - first - 2) // nseats)
     box_w = (pw - 2) // 2
     icon = min(cell, row_h - 4) if not two else (cell if row_h - 4 >= cell * 3 // 2 else 0)
-    pn.icons = []  # Duel: per seat its two marble icons (face_still rings the next one)
+    if two:
+        pn.icons = []  # per seat its two marble icons (face_still.boxes rings the next)
     # The seat to move: a bright frame around its boxes (moved row to row).
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
@@ -284,8 +281,6 @@ def panel(app, b, icons, w, h, glyphs):
     # own box, right of its icon (test_panel_layout.py)
     tx, pn.gap = count_place(box_w, cell if icon >= cell else 0, cw, ts) or (2, (box_w + 2) // cw)
     tx += x0
-    # the status rows' first column over the star box (a face's labels under the boxes)
-    pn.box_col = -(-(box_w + 4 - (pw - pn.cols * cw) // 2) // cw)
     for seat in range(nseats):
         y = first + seat * row_h
         row = text(glyphs, pn.gap + 2, 1, pal, tx // ts, (y + (row_h - 2 - ch) // 2) // ts)
