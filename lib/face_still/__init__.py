@@ -64,7 +64,23 @@ class Screen(Play):
         return True
 
     def tap_other(self, target):
-        self.app.use("face_still.boxes").tap(self, target)
+        g = self.game
+        if target.startswith("star") or target.startswith("marble"):
+            # a star box arms a star (kept here: loading code at every star would cost a
+            # block at the heap's fullest moments), a marble box disarms it
+            seat = int(target[-1])
+            want = target[0] == "s"
+            if seat != g.turn or not self.s.human(seat):
+                pass
+            elif want and g.stars_left[seat] <= 0:
+                self.illegal("No stars left")
+            elif want and g.current and g.current[-1][0] != "star":
+                self.illegal("Stars go first")
+            else:
+                g.star_armed = want and not g.star_armed
+                self.mark = None
+        else:
+            self.app.use("face_still.boxes").tap(self, target)
 
     def tap_cell(self, x):
         g = self.game

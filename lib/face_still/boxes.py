@@ -1,28 +1,15 @@
-"""Still's Quad's seat boxes: a tap on a marble or star box (a star armed, or why not),
-on a removed corner or on Quad!, and the Duel boxes' two marble icons. Loaded on demand
-through the shell (App.use) and dropped again: code the resident face need not carry.
+"""Still's Quad's rarer taps (Quad!, a removed corner) and the Duel boxes' two marble
+icons. Loaded on demand through the shell (App.use) and dropped again: code the resident
+face need not carry.
 """
 
 
 def tap(play, target):
-    """A tap the board and the shell's buttons did not take (Screen.tap_other)."""
-    g = play.game
+    """Quad! or a removed corner (Screen.tap_other; the seat boxes are the Screen's)."""
     if target == "quad":
         play.app.use("face_still.claims").tap(play)
     elif target == "off":
         play.illegal("This corner is not on the board")
-    elif target.startswith("star") or target.startswith("marble"):
-        seat = int(target[-1])
-        want = target[0] == "s"
-        if seat != g.turn or not play.s.human(seat):
-            pass
-        elif want and g.stars_left[seat] <= 0:
-            play.illegal("No stars left")
-        elif want and g.current and g.current[-1][0] != "star":
-            play.illegal("Stars go first")
-        else:
-            g.star_armed = want and not g.star_armed
-            play.mark = None
 
 
 def icons(play):
