@@ -13,12 +13,34 @@ def tap(play, target):
 
 
 def icons(play):
-    """Duel: each seat's marble box shows both its colours (quadpocket.build made the
-    icons); the seat to move has the colour it places next ringed, so "Marble 2 of 2"
-    shows which marble that is. True if a tile changed."""
+    """Duel: each seat's marble box shows both its colours, one above the other (the
+    first icon is quadpocket.build's; the second is made here when a Duel is first
+    shown, in the taller box build left for it); the seat to move has the colour it
+    places next ringed, so "Marble 2 of 2" shows which marble that is. True if a tile
+    changed."""
     from quadpocket.view import T_MARBLE
     g = play.game
-    ic = play.panel.icons
+    pn = play.panel
+    ic = getattr(pn, "icons", None)
+    if ic is None:
+        import displayio
+        b = play.board
+        c = b.cell
+        ic = pn.icons = []
+        for i in range(len(pn.counts)):
+            f = pn.fills[4 + 2 * i]
+            for tg in pn.seats:
+                if (getattr(tg, "tile_width", 0) == c and tg.x == f.x + 2
+                        and f.y <= tg.y < f.y + f.height):
+                    tg.y = f.y + 1
+                    two = displayio.TileGrid(b.sheet, pixel_shader=b.palette,
+                                             tile_width=c, tile_height=c,
+                                             x=tg.x, y=f.y + f.height - 1 - c)
+                    pn.seats.insert(len(pn.seats) - 1, two)  # under the counts
+                    ic.append((tg, two))
+                    break
+        if not ic:  # rows too short for icons (build made none)
+            return False
     j = -1 if g.result is not None else sum(1 for a in g.current if a[0] == "marble")
     changed = False
     for i in range(len(ic)):

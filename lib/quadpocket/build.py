@@ -49,7 +49,7 @@ def sizes(width, height, n):
     cell -= cell % ts
     # A seat's box holds its icon (a cell) and a 2-digit count clear of both edges (a
     # wider panel on 7x7 and 8x8 at 320x240: issue 22)
-    while cell > 6 and count_place((width - AXIS_W * ts - n * cell - 8) // 2, cell,
+    while cell > 6 and counts((width - AXIS_W * ts - n * cell - 8) // 2, cell,
                                    6 * ts, ts) is None:  # panel()'s box width
         cell -= ts
     if cell < 6:
@@ -58,23 +58,17 @@ def sizes(width, height, n):
     return ts, cell, AXIS_W * ts, by - by % ts
 
 
-def count_place(box_w, icon, cw, ts):
+def counts(w, cell, cols, ts):
     """(x of the marble count inside its box, characters from it to the star count) so
-    that both 2-digit counts sit inside their boxes, right of an icon `icon` px wide
-    (0: none, else 2 px from the box's left) and clear of both with a pixel to spare (a
-    glyph's own blank column adds one); None if they cannot."""
-    lo = icon + 3 if icon else 1
-    hi = box_w - 1 - 2 * cw
-    step = box_w + 2  # from the marble box to the star box
-    for gap in (step // cw, step // cw + 1):
-        d = gap * cw - step
-        a = max(lo, lo - d)
-        b = min(hi, hi - d)
-        x = (a + b) // 2
-        x += (-x) % ts
-        if x <= b and gap >= 2:
-            return x, gap
-    return None
+    that both 2-digit counts sit inside their boxes (w px wide, characters cols px), right
+    of an icon `cell` px wide (0: none, else 2 px from the box's left) and clear of both
+    with a pixel to spare (a glyph's own blank column adds one); None if they cannot.
+    (Its names are ones the app already has: each new one stays in RAM as a qstr.)"""
+    gap = (w + 1 + cols) // cols  # the star count d px further into its box than ...
+    hi = w - 1 - 2 * cols - (gap * cols - w - 2)  # ... the marble count into its own
+    x = (cell + 4 + hi if cell else 2 + hi) // 2
+    x += (-x) % ts
+    return (x, gap) if x <= hi else None
 
 
 def palettes(app):
@@ -231,7 +225,7 @@ def panel(app, b, icons, w, h, glyphs):
     pn.group = g = displayio.Group()
     labels = displayio.Group(scale=ts)  # info and button labels (scaled on the Titano)
     seats = displayio.Group()           # seat rows, hidden at game over
-    counts = displayio.Group(scale=ts)
+    cgroup = displayio.Group(scale=ts)
     pn.seats = seats
     pn.fills = []   # buttons 0..3, then marble and star box of seat 0, 1, ...
     pn.labels = []  # button labels
@@ -265,26 +259,24 @@ def panel(app, b, icons, w, h, glyphs):
     nseats = len(icons)
     first = y0 + 2 * ch + 4
     cell = b.cell
-    # A Duel seat (two colours, icons[seat] a pair of tiles): both icons, one above the
-    # other (overlapping by up to half a cell where the rows are short)
-    two = isinstance(icons[0], tuple)
+    # A Duel seat (two colours): room for two icons, one above the other (overlapping by
+    # up to half a cell where rows are short; face_still.boxes adds the second)
+    two = b.ncolours == 2 * nseats
     row_h = min(2 * cell + 6 if two else cell + 8, (top - first - 2) // nseats)
     box_w = (pw - 2) // 2
     icon = min(cell, row_h - 4) if not two else (cell if row_h - 4 >= cell * 3 // 2 else 0)
-    if two:
-        pn.icons = []  # per seat its two marble icons (face_still.boxes rings the next)
     # The seat to move: a bright frame around its boxes (moved row to row).
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
     tiles = []
     # The star count sits `gap` characters right of the marble count: each inside its
     # own box, right of its icon (test_panel_layout.py)
-    tx, pn.gap = count_place(box_w, cell if icon >= cell else 0, cw, ts) or (2, (box_w + 2) // cw)
+    tx, pn.gap = counts(box_w, cell if icon >= cell else 0, cw, ts) or (2, (box_w + 2) // cw)
     tx += x0
     for seat in range(nseats):
         y = first + seat * row_h
         row = text(glyphs, pn.gap + 2, 1, pal, tx // ts, (y + (row_h - 2 - ch) // 2) // ts)
-        counts.append(row)
+        cgroup.append(row)
         pn.counts.append(row)
         for kind in range(2):
             bx = x0 + kind * (box_w + 2)
@@ -294,21 +286,14 @@ def panel(app, b, icons, w, h, glyphs):
             # Rows thinner than a cell (6 seats on the Titano): no icon made
             if icon < cell:
                 continue
-            ics = icons[seat] if two and not kind else (icons[seat],)
-            pair = []
-            for k in range(len(ics)):
-                tg = displayio.TileGrid(b.sheet, pixel_shader=b.palette, tile_width=cell,
-                                        tile_height=cell,
-                                        default_tile=view.T_STAR if kind else ics[k],
-                                        x=bx + 2, y=y + (row_h - 2 - cell) // 2 if len(ics)
-                                        < 2 else y + 1 + k * (row_h - 4 - cell))
-                tiles.append(tg)
-                pair.append(tg)
-            if len(ics) > 1:
-                pn.icons.append(pair)
+            tiles.append(displayio.TileGrid(b.sheet, pixel_shader=b.palette,
+                                            tile_width=cell, tile_height=cell,
+                                            default_tile=view.T_STAR if kind else icons[seat],
+                                            x=bx + 2 + (icon - cell) // 2,
+                                            y=y + (row_h - 2 - cell) // 2))
     for tg in tiles:
         seats.append(tg)
-    seats.append(counts)
+    seats.append(cgroup)
     g.append(seats)
     # First text row below the seat rows (the tutorial's text goes there).
     pn.free_row = (first + nseats * row_h - y0 + ch - 1) // ch
@@ -328,10 +313,7 @@ def views(play, key):
     p = app.p
     play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs,
                            moves)
-    icons = [tuple(view.T_MARBLE + 2 * c for c in g.rules.seat_colours[s])
-             for s in range(players)]
-    if len(icons[0]) < 2:
-        icons = [t[0] for t in icons]
+    icons = [view.T_MARBLE + 2 * g.rules.seat_colours[s][0] for s in range(players)]
     play.panel = panel(app, b, icons, p.width, p.height, glyphs)
     play.group.append(b.group)
     play.group.append(play.panel.group)
