@@ -114,7 +114,7 @@ def views(app, play):
         play.group.pop()
     play.board = play.panel = None
     app.collect()
-    glyphs = build.fonts()
+    glyphs = build.fonts(app)
     p = app.p
     b = build.board(app, 8, 2, p.width, p.height, app.prefs.contrast, glyphs)
     colours(b, app.prefs.contrast)

@@ -94,7 +94,7 @@ def colours(app, contrast):
             board.palette[i] = sheet[i]
 
 
-def fonts():
+def fonts(app):
     """Set view.FONT (tile of each printable character) and return the glyph bitmap.
 
     CircuitPython's terminalio.FONT.bitmap holds every glyph: used as it is. Blinka keeps
@@ -107,20 +107,8 @@ def fonts():
     if isinstance(sheet, displayio.Bitmap) and font.get_glyph(65).bitmap is sheet:
         for i in range(95):
             index[i] = (font.get_glyph(32 + i) or space).tile_index
-    else:
-        sheet = displayio.Bitmap(6 * 95, 12, 2)
-        for i in range(95):
-            index[i] = i
-            g = font.get_glyph(32 + i)
-            if g is None or g.width == 0:
-                continue
-            per_row = g.bitmap.width // g.width
-            sx = (g.tile_index % per_row) * g.width
-            sy = (g.tile_index // per_row) * g.height
-            for y in range(min(g.height, 12)):
-                for x in range(min(g.width, 6)):
-                    if g.bitmap[sx + x, sy + y]:
-                        sheet[i * 6 + x, y] = 1
+    else:  # Blinka on a desktop: its own module, so the device never loads that code
+        sheet = app.use("deskfont").glyphs(font, index)
     view.FONT = bytes(index)
     return sheet
 
@@ -309,7 +297,7 @@ def views(play, key):
         play.group.pop()
     play.board = play.panel = None  # the old sheet goes before the new one is built
     app.collect()
-    glyphs = fonts()
+    glyphs = fonts(app)
     p = app.p
     play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs,
                            moves)
