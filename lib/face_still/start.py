@@ -43,8 +43,8 @@ def show(app, session, mode=True):
     # ("Quad Bridge": 11 characters, the panel has 13), the player's colour against the
     # computer, and the rule options that are on
     v = r.variant
-    play.rules_lines = ["Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:]]
-    play.rules_lines += you(app, session)
+    play.rules_lines = ["Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:]
+                        ] + you(app, session)
     if r.stars == 7:
         play.rules_lines.append("7 stars")
     if r.one_short:
@@ -71,11 +71,17 @@ NAMES = ("red blue green purple orange teal", "white yellow cyan pink orange gre
 
 def you(app, session):
     """Against the computer, the lines naming the player's colour ("You: blue"; a Duel
-    seat's two on two lines if they do not fit one); [] in pass-and-play."""
+    seat's two on two lines if they do not fit one); [] in pass-and-play. The standard
+    game's two are texts of the code (qstrs, already in RAM with this module): a line
+    kept all game long takes no block of its own (a string's 32 bytes there tipped the
+    Titano's heap over its budget)."""
     if session.cpu < 0:
         return []
+    cols = session.game.rules.seat_colours[1 - session.cpu]
+    if not app.prefs.contrast and len(cols) < 2 and cols[0] < 2:
+        return ["You: red" if cols[0] == 0 else "You: blue"]
     names = NAMES[1 if app.prefs.contrast else 0].split()
-    cols = [names[c] for c in session.game.rules.seat_colours[1 - session.cpu]]
+    cols = [names[c] for c in cols]
     line = "You: " + "+".join(cols)
     if len(line) <= 13 or len(cols) < 2:
         return [line]
