@@ -148,9 +148,11 @@ def lines(play, level, stats):
         out += ["Not counted:", "statistics", "are for the", "standard game"]
     elif stats is not None:
         d = stats[level]
-        out += ["vs " + level_name(level), "Wins: %d" % d["wins"],
-                "Losses: %d" % d["losses"], "Draws: %d" % d["draws"],
-                "Streak: %d" % d["streak"]]
+        # one text, split: short texts would each stay in RAM as a qstr after this
+        # module is dropped (a new game would start higher than the one before)
+        out.append("vs " + level_name(level))
+        out += ("Wins: %d\nLosses: %d\nDraws: %d\nStreak: %d" % (
+            d["wins"], d["losses"], d["draws"], d["streak"])).split("\n")
     # the first two above the seat rows, the rest under them
     return out[:2] + [""] * (play.panel.free_row - 2) + out[2:]
 

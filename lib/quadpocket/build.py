@@ -3,9 +3,7 @@ and the side panel. Imported only while building (start-up, a new game of anothe
 player count, a contrast change), then dropped: the game keeps the objects
 (quadpocket.view), not this code (~4 KB compiled).
 
-Layout (landscape only): the board left with its captions, the panel right.
-320x240: 20 px cells, 79 px panel; 480x320: 26 px cells, panel text and board captions
-at scale 2.
+Landscape: the board left with its captions, the panel right; 480x320: text at scale 2.
 """
 
 import displayio
@@ -19,19 +17,15 @@ AXIS_H = 13    # bottom captions: one 12 px text row + 1 px gap
 MAX_CELL = 30  # beyond this the sprite sheet costs more than it shows (5x5 board)
 
 # Board sheet colours by palette role (view.SCREEN ...); marble colours last. Every mark
-# (star, last-move frame, Trainer cell, hint, each marble) has at least 3:1 contrast
-# (WCAG relative luminance) against the board, so it shows without colour vision too: a
-# pale board, dark marks (host_tests/test_palettes.py). The winning line is bright on a
-# dark edge (quadpocket.over): its edge meets the board.
+# has 3:1 contrast against the board (test_palettes.py): a pale board, dark marks.
 NORMAL = (0x000000, 0xE8C890, 0xB08850, 0x202020, 0xF4F4F4, 0x3C3C3C, 0x0030C0,
           0x30FF30, 0xB00080, 0x8A5A00,
           0xB81C1C, 0x2850F0, 0x107030, 0x9838C0, 0xB04800, 0x007070)
 CONTRAST = (0x000000, 0x000000, 0x808080, 0x000000, 0x000000, 0xB0B0B0, 0x00FFFF,
             0x00FF00, 0xFF00FF, 0xFFFF00,
             0xFFFFFF, 0xFFFF00, 0x00FFFF, 0xFF60FF, 0xFF9000, 0x60FF60)
-# Panel colours by role (view.TURN ...; 0 and 1 free), then text: normal, disabled. No
-# frames: every fill stands out from the black screen; white text reads on every fill
-# (the armed star box: deep orange, red in high contrast).
+# Panel colours by role (view.TURN ...; 0 and 1 free), then text: normal, disabled;
+# white text reads on every fill.
 UI_NORMAL = (0x000000, 0x000000, 0xFFD800, 0x243444, 0x3C6488, 0xC05400, 0x34546E,
              0x1A222A, 0xFFFFFF, 0x6A7680)
 UI_CONTRAST = (0x000000, 0x000000, 0xFFFF00, 0x383838, 0x0050A0, 0xC00000, 0x505050,
@@ -47,8 +41,7 @@ def sizes(width, height, n):
     cell = min((height - 4 - AXIS_H * ts) // n,
                (width - AXIS_W * ts - 2 - (78 * ts + 4)) // n, MAX_CELL)
     cell -= cell % ts
-    # A seat's box holds its icon (a cell) and a 2-digit count clear of both edges (a
-    # wider panel on 7x7 and 8x8 at 320x240: issue 22)
+    # a seat's box holds its icon and a 2-digit count (7x7, 8x8 at 320x240: smaller cells)
     while cell > 6 and counts((width - AXIS_W * ts - n * cell - 8) // 2, cell,
                                    6 * ts, ts) is None:  # panel()'s box width
         cell -= ts
@@ -59,13 +52,11 @@ def sizes(width, height, n):
 
 
 def counts(w, cell, cols, ts):
-    """(x of the marble count inside its box, characters from it to the star count) so
-    that both 2-digit counts sit inside their boxes (w px wide, characters cols px), right
-    of an icon `cell` px wide (0: none, else 2 px from the box's left) and clear of both
-    with a pixel to spare (a glyph's own blank column adds one); None if they cannot.
-    (Its names are ones the app already has: each new one stays in RAM as a qstr.)"""
-    gap = (w + 1 + cols) // cols  # the star count d px further into its box than ...
-    hi = w - 1 - 2 * cols - (gap * cols - w - 2)  # ... the marble count into its own
+    """(x in a seat box of the marble count, characters on to the star count): both
+    2-digit counts inside their w px boxes, right of a `cell` px icon; None if no fit.
+    (Names the app already has: a new one would stay in RAM as a qstr.)"""
+    gap = (w + 1 + cols) // cols
+    hi = w - 1 - 2 * cols - (gap * cols - w - 2)
     x = (cell + 4 + hi if cell else 2 + hi) // 2
     x += (-x) % ts
     return (x, gap) if x <= hi else None
@@ -95,11 +86,8 @@ def colours(app, contrast):
 
 
 def fonts(app):
-    """Set view.FONT (tile of each printable character) and return the glyph bitmap.
-
-    CircuitPython's terminalio.FONT.bitmap holds every glyph: used as it is. Blinka keeps
-    a Bitmap per glyph: the 95 printable ones are copied once into a 1-bit sheet (570 x 12
-    px; desktop only)."""
+    """Set view.FONT (tile of each printable character) and return the glyph bitmap:
+    CircuitPython's terminalio.FONT.bitmap as it is (Blinka's: quadpocket.deskfont)."""
     font = terminalio.FONT
     sheet = getattr(font, "bitmap", None)
     index = bytearray(95)
@@ -107,7 +95,7 @@ def fonts(app):
     if isinstance(sheet, displayio.Bitmap) and font.get_glyph(65).bitmap is sheet:
         for i in range(95):
             index[i] = (font.get_glyph(32 + i) or space).tile_index
-    else:  # Blinka on a desktop: its own module, so the device never loads that code
+    else:  # Blinka on a desktop (the device never loads that code)
         sheet = app.use("deskfont").glyphs(font, index)
     view.FONT = bytes(index)
     return sheet
@@ -122,7 +110,7 @@ def text(glyphs, cols, rows, palette, x, y):
 
 def rect(palette, x, y, w, h, colour):
     r = vectorio.Rectangle(pixel_shader=palette, width=max(1, w), height=max(1, h), x=x, y=y)
-    # set after construction: circuitpython-stubs 10.3.1 lack the (real) color_index keyword
+    # set after construction: circuitpython-stubs 10.3.1 lack the color_index keyword
     r.color_index = colour
     return r
 
@@ -165,9 +153,8 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     for i in range(16):
         b.palette[i] = sheet[i]
     b.group = displayio.Group()
-    # Captions (1-bit, drawn at scale 1, shown through a group of the text scale): letters
-    # under the columns; row numbers as n tiles 14 px wide side by side (a 14 px wide,
-    # n-cell tall bitmap pads every row to 32 bits: twice the bytes).
+    # Captions (1-bit, scale 1, in a group of the text scale): letters under the columns;
+    # row numbers as n 14 px tiles side by side (a 14 px wide bitmap pads rows to 32 bits)
     cap = displayio.Palette(2)
     cap.make_transparent(0)
     cap[1] = 0xA0A0A0
@@ -195,10 +182,9 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
 
 
 def panel(app, b, icons, w, h, glyphs):
-    """A view.Panel right of board b; icons: marble tile per seat. A button is a filled
-    rectangle with a one-row text TileGrid; a seat row is two filled boxes (marble, star)
-    with their icons and one text row holding both counts; no frames (the seat to move
-    gets one). The panel's background is the screen's own black."""
+    """A view.Panel right of board b; icons: marble tile per seat. A button: a filled
+    rectangle and a text row; a seat row: two filled boxes (marble, star) with icons and
+    one text row holding both counts."""
     ts = b.ts
     ui = app.ui
     pal = app.pals[0]
@@ -236,7 +222,7 @@ def panel(app, b, icons, w, h, glyphs):
         pn.labels.append(lab)
     pn.names = [None] * 4   # what a tap reports (None: disabled or hidden)
     pn.slots = [None] * 4   # what each button shows, enabled or not
-    # Status text from the top down to the buttons (under the seat rows).
+    # Status text from the top down to the buttons
     pn.cols = pw // cw
     pn.rows = max(2, (top - y0 - 2) // ch)
     pn.info = text(glyphs, pn.cols, pn.rows, pal, (x0 + (pw - pn.cols * cw) // 2) // ts,
@@ -247,8 +233,7 @@ def panel(app, b, icons, w, h, glyphs):
     nseats = len(icons)
     first = y0 + 2 * ch + 4
     cell = b.cell
-    # A Duel seat (two colours): room for two icons, one above the other (overlapping by
-    # up to half a cell where rows are short; face_still.boxes adds the second)
+    # Duel (two colours a seat): room for two icons (face_still.boxes adds the second)
     two = b.ncolours == 2 * nseats
     row_h = min(2 * cell + 6 if two else cell + 8, (top - first - 2) // nseats)
     box_w = (pw - 2) // 2
@@ -257,8 +242,7 @@ def panel(app, b, icons, w, h, glyphs):
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
     tiles = []
-    # The star count sits `gap` characters right of the marble count: each inside its
-    # own box, right of its icon (test_panel_layout.py)
+    # The star count `gap` characters right of the marble count, each in its box
     tx, pn.gap = counts(box_w, cell if icon >= cell else 0, cw, ts) or (2, (box_w + 2) // cw)
     tx += x0
     for seat in range(nseats):
@@ -283,7 +267,7 @@ def panel(app, b, icons, w, h, glyphs):
         seats.append(tg)
     seats.append(cgroup)
     g.append(seats)
-    # First text row below the seat rows (the tutorial's text goes there).
+    # First text row below the seat rows
     pn.free_row = (first + nseats * row_h - y0 + ch - 1) // ch
     return pn
 
