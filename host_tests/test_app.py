@@ -66,7 +66,7 @@ def test_armed_star_box_changes_colour_and_returns_to_marble_mode(tmp_path):
     d.press("star0")
     assert app.play.game.star_armed
     assert close(p.pixel(*xy), rgb(UI_NORMAL[view.ARMED]))
-    assert "STAR" in info_line(app, 1)
+    assert info_line(app, 1) == "Place a star"
     d.tap_cell("f6")
     g = app.play.game
     assert g.cells[parse_cell("f6", 11)] == 1 and g.pending == 1
@@ -373,7 +373,7 @@ def test_a_wrong_claim_with_no_star_left_passes_the_turn():
     assert g.n == 5 and g.stars_left == [0, 0]
     d.press("quad")                                       # player 1, first turn: no quad
     assert g.turn == 1 and g.turns == 1 and g.history == [[]]
-    assert "Pass" in app.play.msg
+    assert "you lose this turn" in app.play.msg
     d.press("undo")
     assert g.turn == 0 and g.turns == 0
 
@@ -394,7 +394,7 @@ def test_a_wrong_claim_whose_pass_ends_the_game_shows_the_end():
     d.press("marble1")
     g = app.play.game
     assert g.result == ("draw", None, "stars") and g.turns == 6
-    assert "Pass" in app.play.msg and "Draw" in info_text(app)
+    assert "you lose this turn" in app.play.msg and "Draw" in info_text(app)
 
 
 def test_menus_preferences_help_and_about(tmp_path):

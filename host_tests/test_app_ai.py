@@ -169,7 +169,7 @@ def test_win_is_counted_and_auto_advance_raises_the_level(tmp_path):
     assert app.prefs.level == "average"
     text = info_text(app)
     assert "You win!" in text and "by a quad" in text
-    assert "vs Easy" in text and "W1 L0 D0" in text     # the level just beaten
+    assert "vs Easy" in text and "Wins: 1" in text and "Losses: 0" in text  # level beaten
     assert app.sounds[-1] == "win"
     # a reset on the finished game does not count it twice
     app2, d2, _ = start(nvm, tutorial_done=None)

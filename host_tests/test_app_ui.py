@@ -21,6 +21,7 @@ SIZES = ((320, 240), (480, 320))
 ENGINE = ("quadcore/game.py", "quadcore/moves.py", "quadcore/notation.py",
           "quadcore/claim.py")
 FACE = ("lib/quadpocket/play.py", "lib/face_still/__init__.py", "lib/face_still/claims.py",
+        "lib/face_still/boxes.py",
         "lib/face_still/tutorial.py", "lib/quadpocket/startup.py", "lib/face_still/start.py",
         "lib/quadpocket/storage.py")
 
@@ -97,7 +98,8 @@ def test_a_long_refusal_is_shown_whole_and_the_next_tap_clears_it(size):
     d.tap_cell("d4")                                  # empty: a Trek turn moves a marble
     text = "All placed: tap one of your marbles, then its new cell"
     assert text in words_shown(app)                   # the engine's refusal, reworded
-    assert app.play.panel.seats.hidden                # the message covers the seat rows
+    # under the seat rows, which stay: the counts it speaks of (issue 22)
+    assert not app.play.panel.seats.hidden and not app.play.panel.covered
     assert g.cells[parse_cell("d4", 7)] == 0          # and nothing changed
     d.tap_xy(*centre(d.rect_of("undo")))              # any tap clears it ...
     assert text not in words_shown(app)
@@ -158,11 +160,11 @@ def test_rule_options_are_on_the_game_screen():
     app, d, p = start(prefs={"opponent": "humans", "humans": 2, "stars": 7,
                              "one_short": True, "claim": True})
     shown = [x.strip() for x in info_text(app).split("\n")]
-    for line in ("Standard", "7 stars", "One-short", "Claim mode"):
+    for line in ("Standard", "7 stars", "3-corner rule", "Claim mode"):
         assert line in shown
     app, d, p = start(prefs={"opponent": "humans", "humans": 2})
     shown = [x.strip() for x in info_text(app).split("\n")]
-    for line in ("7 stars", "One-short", "Claim mode"):
+    for line in ("7 stars", "3-corner rule", "Claim mode"):
         assert line not in shown
 
 
@@ -501,9 +503,10 @@ def test_a_variant_against_the_computer_is_kept_out_of_the_statistics(tmp_path):
 
 
 def test_a_box_under_a_long_message_still_answers():
-    """A hint with stars ("Hint: *c10 d10 ...") covers the seat rows; the star box under
-    it still arms a star, as the player expects (and clears the message)."""
-    app, d, p = start(prefs={"opponent": "humans", "humans": 2})
+    """A hint with stars ("Hint: *c10 d10 ...") covers the seat rows where there is no
+    room under them (6 seats at 320x240); the star box under it still arms a star, as the
+    player expects (and clears the message)."""
+    app, d, p = start(prefs={"opponent": "humans", "humans": 6})
     play = app.play
     play.msg = "Hint: *c10 *d10 e10"
     app.changed()

@@ -100,8 +100,10 @@ def test_new_games_keep_nothing_of_the_games_before(vm):
     # the first new game comes from the New game page's first showing, which interns its
     # settings module's names for good (~250 B of qstrs, counted here): once only
     assert abs(fresh[0] - over[0]) <= 512, (over, fresh)
+    # the finished game's reading holds its result lines (gone with the new game), whose
+    # size follows their words (~0.1 KB here): far below the 3.8 KB an old game kept
     for o, f in zip(over[1:], fresh[1:]):
-        assert abs(f - o) <= 64, (over, fresh)
+        assert abs(f - o) <= 256, (over, fresh)
     assert max(fresh) - min(fresh) <= 64, fresh  # the third game starts where the second did
     playing = [v for n, v in cps[news[0]:] if n.startswith("move") and v > run["peak"][0] - 8192]
     assert len(playing) >= 8 and max(playing) - min(playing) <= 1024, playing

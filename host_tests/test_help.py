@@ -192,7 +192,7 @@ def test_help_covers_what_the_player_needs():
     for page, topic, least in (("prefs", "Preferences", 6), ("new", "New game", 7)):
         d.press(page)
         shown = screen_text(app).split("\n")[1:]
-        labels = re.findall(r"([A-Z][\w-]*(?: [a-z]+)?)\*?: ", "\n".join(shown))
+        labels = re.findall(r"([A-Z0-9][\w-]*(?: [a-z]+)?)\*?: ", "\n".join(shown))
         assert len(labels) >= least, labels
         words = _words(" ".join(topics[topic]))
         for label in labels:
@@ -205,7 +205,7 @@ def test_help_covers_what_the_player_needs():
     for o in ("One-short", "7 stars", "Claim mode", "Quad!"):
         assert o in rules, o
     screen = _words(" ".join(topics["The game screen"]))
-    for w in ("Cyan", "round number", "Moves", "both ends", "variant"):
+    for w in ("Blue frames", "round number", "Moves", "both ends", "variant"):
         assert w in screen, w
     strategy = _words(" ".join(topics["Strategy"]))
     for w in ("double threat", "Star timing", "Star a threat and attack elsewhere"):

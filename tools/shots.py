@@ -319,6 +319,23 @@ def player_view(outdir):
         _save(p, outdir, "25_three_players_framed" + tag)
 
 
+def colours_and_duel(outdir):
+    """Issue 22's screens: the player's colour said against a computer that moves first,
+    and a Duel turn after its first marble (both colours in every box, the next one
+    ringed), on both screens."""
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "computer",
+                                          "first": "computer", "level": "easy"})
+        d.settle()
+        _save(p, outdir, "40_you_blue" + tag)
+        app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "humans",
+                                          "humans": 3, "variant": "duel", "size": 9})
+        for cell in ("e5", "d4", "f6", "c3"):
+            d.tap_cell(cell)
+        d.tap_cell("g7")
+        _save(p, outdir, "41_duel_second_marble" + tag)
+
+
 def _wq_fresh(size, humans, counters=15, game=None, level="trainer"):
     """The app on Winther's Quad: its settings (and a prepared game) in nvm first."""
     from quadpocket.app import App
@@ -543,6 +560,7 @@ def run(outdir, width=320, height=240, docs=None):
     tutorial(outdir)
     contrast_and_titano(outdir)
     player_view(outdir)
+    colours_and_duel(outdir)
     winther(outdir)
     quax(outdir)
 

@@ -65,11 +65,9 @@ class Screen(Play):
 
     def tap_other(self, target):
         g = self.game
-        if target == "quad":
-            self.app.use("face_still.claims").tap(self)
-        elif target == "off":
-            self.illegal("This corner is not on the board")
-        elif target.startswith("star") or target.startswith("marble"):
+        if target.startswith("star") or target.startswith("marble"):
+            # a star box arms a star (kept here: loading code at every star would cost a
+            # block at the heap's fullest moments), a marble box disarms it
             seat = int(target[-1])
             want = target[0] == "s"
             if seat != g.turn or not self.s.human(seat):
@@ -81,6 +79,8 @@ class Screen(Play):
             else:
                 g.star_armed = want and not g.star_armed
                 self.mark = None
+        else:
+            self.app.use("face_still.boxes").tap(self, target)
 
     def tap_cell(self, x):
         g = self.game
@@ -176,9 +176,12 @@ def render(play):
         changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
     if over:
+        # who won and why, the seat rows staying (face_still.over.lines)
         changed = p.set_info(play.result or ()) or changed
         p.covered = False
-        changed = p.set_seats(None, None, None, False, False) or changed
+        w = g.result[1]
+        changed = p.set_seats(g.marbles_left, g.stars_left, g.turn if w is None else w,
+                              False) or changed
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
     else:
         seat = g.turn
@@ -195,14 +198,16 @@ def render(play):
         elif not mine:
             mode = ""
         elif g.star_armed:
-            mode = "STAR armed"
+            mode = "Place a star"
         elif play.sel is not None:
             mode = "Move to?"
         elif g.rules.per_turn > 1:
             placed = sum(1 for a in g.current if a[0] == "marble")
             mode = "Marble %d of %d" % (placed + 1, g.rules.per_turn)
+        elif g.rules.moves and g.marbles_left[seat] == 0:
+            mode = "Move a marble"
         else:
-            mode = "Marble mode"
+            mode = "Place marble"
         ln = play.rules_lines  # the variant, then the options (quadpocket.startup.show)
         lines = [status, mode] + [""] * (p.free_row - 2)
         # the variant first (4 Bridge seats leave one row on the Titano), then the round
@@ -213,11 +218,10 @@ def render(play):
         lines.extend(ln[1:])
         if prefs.confirm:
             lines.append("Confirm taps")
-        # A long message is wrapped over the seat rows (hidden until the next tap): 8
-        # rows of 13 on the Titano, 14 on the PyPortal, room for each (test_app_ui.py).
-        p.covered = len(mode) > p.cols and play.asking is None  # seats answer a claim
-        if p.covered:
-            lines = [status] + play.app.use("wrap").say(mode, p.cols)
+        # A long message is wrapped under the seat rows, or over them (quadpocket.wrap)
+        p.covered = False
+        if len(mode) > p.cols and play.asking is None:  # seats answer a claim
+            lines = play.app.use("wrap").panel(status, mode, p)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
                               g.star_armed and mine, not p.covered) or changed
@@ -232,4 +236,6 @@ def render(play):
     for i in range(4):
         b = buttons[i]
         changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
+    if g.rules.per_turn > 1:  # Duel: both colours of every seat, the next one ringed
+        changed = play.app.use("face_still.boxes").icons(play) or changed
     return changed

@@ -53,5 +53,6 @@ def claim(play, seat):
     won = g.claim(seat)
     play.after_change(None)
     if not won:
-        play.illegal("No quad! -1*" if stars else "No quad! Pass")
+        play.illegal("No quad there: you lose a star" if stars
+                     else "No quad there: you lose this turn")
         play.app.save_session()  # a reset must not take the penalty back

@@ -15,7 +15,7 @@ import vectorio
 from quadpocket import view
 from quadpocket.play import LEVELS, level_name
 
-_REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "one-short",
+_REASONS = {"quad": "by a quad", "stars": "on stars", "one-short": "by 3 corners",
             "repetition": "repetition", "cap": "move limit"}
 
 
@@ -122,7 +122,9 @@ def append(platform, text):
 
 
 def lines(play, level, stats):
-    """Game-over panel text: who won and why, then the records against each level."""
+    """Game-over panel text: who won and why (the two rows above the seat rows, which
+    stay), then under them the stars left and the record against the level played, in
+    words (every level's: the Statistics page)."""
     g = play.game
     cpu = play.s.cpu
     kind, seat, why = g.result
@@ -133,7 +135,7 @@ def lines(play, level, stats):
     else:
         head = "Player %d wins" % (seat + 1)
     out = [head]
-    if why in ("stars", "one-short"):
+    if why == "stars":
         # Stars left: the winner's against the rest (a draw: each seat's, in seat order).
         left = g.stars_left
         if kind == "win" and len(left) == 2:  # lines of 13 at most, the panel's width
@@ -142,21 +144,17 @@ def lines(play, level, stats):
             out += [_REASONS[why], "stars left:", "-".join(str(v) for v in left)]
     else:
         out.append(_REASONS.get(why, why))
-    out.append("")
     if stats is not None and g.rules.variant != "standard":
         out += ["Not counted:", "statistics", "are for the", "standard game"]
     elif stats is not None:
         d = stats[level]
+        # one text, split: short texts would each stay in RAM as a qstr after this
+        # module is dropped (a new game would start higher than the one before)
         out.append("vs " + level_name(level))
-        out.append("W%d L%d D%d" % (d["wins"], d["losses"], d["draws"]))
-        out.append("streak %d" % d["streak"])
-        out.append("")
-        out.append("Won/lost/drew")
-        for name in LEVELS:
-            d = stats[name]
-            out.append("%s %d/%d/%d" % (level_name(name)[:3], d["wins"], d["losses"],
-                                        d["draws"]))
-    return out
+        out += ("Wins: %d\nLosses: %d\nDraws: %d\nStreak: %d" % (
+            d["wins"], d["losses"], d["draws"], d["streak"])).split("\n")
+    # the first two above the seat rows, the rest under them
+    return out[:2] + [""] * (play.panel.free_row - 2) + out[2:]
 
 
 def _isqrt(v):

@@ -23,7 +23,7 @@ def settings(app):
             ("variant", "Variant: " + level_name(p.variant)),
             ("level", "Level: " + ("Master %ds" % p.master if p.master else level_name(p.level))),
             ("stars", "Stars: %d" % p.stars),
-            ("one_short", "One-short: " + _ONOFF[p.one_short]),
+            ("one_short", "3-corner rule: " + _ONOFF[p.one_short]),
             ("claim", "Claim mode: " + _ONOFF[p.claim])]
 
 

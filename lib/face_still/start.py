@@ -40,13 +40,15 @@ def show(app, session, mode=True):
     play.mark = play.sel = None
     play.msg = ""
     # the game's lines under the seat rows that never change (view.render): the variant
-    # ("Quad Bridge": 11 characters, the panel has 13) and the rule options that are on
+    # ("Quad Bridge": 11 characters, the panel has 13), the player's colour against the
+    # computer, and the rule options that are on
     v = r.variant
-    play.rules_lines = ["Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:]]
+    play.rules_lines = ["Standard" if v == "standard" else "Quad " + v[:1].upper() + v[1:]
+                        ] + you(app, session)
     if r.stars == 7:
         play.rules_lines.append("7 stars")
     if r.one_short:
-        play.rules_lines.append("One-short")
+        play.rules_lines.append("3-corner rule")
     if r.claim:
         play.rules_lines.append("Claim mode")
     play.ended()
@@ -59,6 +61,45 @@ def show(app, session, mode=True):
     app.changed()
     if mode:
         app.show(play.group, "play")
+
+
+# The marble colours' names as the two palettes show them (quadpocket.build NORMAL and
+# CONTRAST; test_player_words.py checks the names against the colours): one long text
+# each, not a qstr per name that would stay in RAM after this module is dropped.
+NAMES = ("red blue green purple orange teal", "white yellow cyan pink orange green")
+
+
+def you(app, session):
+    """Against the computer, the lines naming the player's colour ("You: blue"; a Duel
+    seat's two on two lines if they do not fit one); [] in pass-and-play. The standard
+    game's two are texts of the code (qstrs, already in RAM with this module): a line
+    kept all game long takes no block of its own (a string's 32 bytes there tipped the
+    Titano's heap over its budget)."""
+    if session.cpu < 0:
+        return []
+    cols = session.game.rules.seat_colours[1 - session.cpu]
+    if not app.prefs.contrast and len(cols) < 2 and cols[0] < 2:
+        return ["You: red" if cols[0] == 0 else "You: blue"]
+    names = NAMES[1 if app.prefs.contrast else 0].split()
+    cols = [names[c] for c in cols]
+    line = "You: " + "+".join(cols)
+    if len(line) <= 13 or len(cols) < 2:
+        return [line]
+    return ["You: " + cols[0], "and " + cols[1]]
+
+
+def recolour(app):
+    """The contrast changed (the preferences page): the player's colour has another
+    name."""
+    play = app.play
+    if play.s is not None and play.tutor is None:
+        ln = play.rules_lines
+        old = you(app, play.s)
+        if not old:
+            return
+        # the lines after the variant that name the colour, by their own words
+        keep = [x for x in ln[1:] if not (x.startswith("You: ") or x.startswith("and "))]
+        play.rules_lines = ln[:1] + old + keep
 
 
 def resume(app, data=None):

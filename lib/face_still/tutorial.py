@@ -2,7 +2,7 @@
 
 You (seat 0) hold three corners of the tilted square d4 f5 e7 c6; the opponent holds
 three corners of the upright square h8 j8 j10 h10. Step by step the panel asks for: the
-star box, a star on h10 (the threat, shown pink as at Trainer level), then a marble on c6,
+star box, a star on h10 (the threat, shown magenta as at Trainer level), then a marble on c6,
 which completes the quad and wins. The engine checks every action as in a normal game.
 """
 
@@ -20,7 +20,7 @@ STEPS = (
     "A quad: your 4 marbles on the corners of a square, upright or tilted. Stars block "
     "cells. Tap Next.",
     "Pink: they win there. Tap your star box.",
-    "Star armed: now tap the pink cell.",
+    "Star ready: now tap the magenta cell.",
     "Blocked. Tap the ring: your tilted quad.",
     "Quad! Tilted square: you win. Tap Done.",
 )

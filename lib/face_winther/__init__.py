@@ -120,8 +120,8 @@ class Screen(Play):
         try:
             g._check_place(frm, x)
         except ValueError as e:
-            self.illegal("Rim only" if "rim" in str(e) else "Not a step"
-                         if frm != x else str(e))
+            self.illegal("This counter goes on an edge cell" if "rim" in str(e) else
+                         "One step: up, down, left or right" if frm != x else str(e))
             return
         if not self.confirmed(x, True):
             return
@@ -268,7 +268,7 @@ def render(play):
         else:
             mode = "Pick counter"
         lines = [status, mode] + [""] * (p.free_row - 2)
-        lines.append("Hand  Board")
+        lines.append(p.legend)  # "Hand" and "Board", each under its box
         lines.append("Turn %d" % (g.plies + 1))
         if play.choice is not None and len(play.choice[2]) > 1:
             lines.append("Tap pink ones")
@@ -276,9 +276,9 @@ def render(play):
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
             lines.append("You: " + _WHO[1 - s.cpu])
-        if len(mode) > p.cols:  # whole, over the rows under it, as in Still's face
+        if len(mode) > p.cols:  # whole, under the seat rows (never behind them)
             w = play.app.use("wrap").say(mode, p.cols)
-            lines = [status] + w + lines[1 + len(w):]
+            lines = [status] + [""] * (p.free_row - 1) + w
         changed = p.set_info(lines) or changed
         if play.choice is not None:
             buttons = (("take", "Take"), ("keep", "Keep"), ("menu", "Menu"),

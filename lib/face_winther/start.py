@@ -114,7 +114,7 @@ def views(app, play):
         play.group.pop()
     play.board = play.panel = None
     app.collect()
-    glyphs = build.fonts()
+    glyphs = build.fonts(app)
     p = app.p
     # three colours: the third's pair of tiles is redrawn as this game's own (tiles)
     b = build.board(app, 8, 3, p.width, p.height, app.prefs.contrast, glyphs)
@@ -123,6 +123,11 @@ def views(app, play):
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
     play.panel = pn = build.panel(app, b, icons, p.width, p.height, glyphs)
+    # the labels under the seat rows, each under its own box: "Board" from the first
+    # text column over the second box
+    cw = 6 * pn.ts
+    col = -(-(pn.fills[5].x + 2 - pn.info.x * pn.ts) // cw)
+    pn.legend = "Hand" + " " * (col - 4) + "Board"
     # The second box of a seat row counts the counters on the board: no star icon there.
     for tg in pn.seats:
         if getattr(tg, "tile_width", 0) and tg[0] == view.T_STAR:
@@ -176,10 +181,19 @@ def recolour(app):
         colours(app.play.board, app.prefs.contrast)
 
 
+# (palette role, normal, high contrast): White and Black counters (the sheet's first two
+# marble colours) on a board of middle brightness (grey in high contrast), so both show
+# with at least 3:1 contrast, and the marks on it too (host_tests/test_palettes.py).
+_COLOURS = ((view.MARBLE0, 0xF0F0E8, 0xFFFFFF), (view.MARBLE0 + 1, 0x202428, 0x000000),
+            (view.BOARD, 0xA0743C, 0x686868), (view.HOLE, 0x6A4A22, 0x404040),
+            (view.TRAIN, 0x400040, 0xFFA0FF), (view.CURSOR, 0x00FFFF, 0x00FFFF),
+            (view.HINT, 0xFFFF00, 0xFFFF00))
+
+
 def colours(b, contrast):
-    """White and Black counters (the sheet's first two marble colours)."""
-    b.palette[view.MARBLE0] = 0xFFFFFF if contrast else 0xF0F0E8
-    b.palette[view.MARBLE0 + 1] = 0x000000 if contrast else 0x202428
+    """Winther's own colours over the shared sheet's."""
+    for role, normal, high in _COLOURS:
+        b.palette[role] = high if contrast else normal
 
 
 def show(app, session, mode=True):

@@ -3,9 +3,7 @@ and the side panel. Imported only while building (start-up, a new game of anothe
 player count, a contrast change), then dropped: the game keeps the objects
 (quadpocket.view), not this code (~4 KB compiled).
 
-Layout (landscape only): the board left with its captions, the panel right.
-320x240: 20 px cells, 79 px panel; 480x320: 26 px cells, panel text and board captions
-at scale 2.
+Landscape: the board left with its captions, the panel right; 480x320: text at scale 2.
 """
 
 import displayio
@@ -18,16 +16,16 @@ AXIS_W = 15    # left captions: two 6 px digits ("11") + 3 px gap
 AXIS_H = 13    # bottom captions: one 12 px text row + 1 px gap
 MAX_CELL = 30  # beyond this the sprite sheet costs more than it shows (5x5 board)
 
-# Board sheet colours by palette role (view.SCREEN ...); marble colours last.
-NORMAL = (0x000000, 0xC89B5A, 0x8C6A3C, 0x202020, 0xF4F4F4, 0xFAFAFA, 0x00E8FF,
-          0x30FF30, 0xFF30C0, 0xFFFF00,
-          0xD82828, 0x2850F0, 0x189040, 0x9838C0, 0xF08010, 0x10A8A8)
+# Board sheet colours by palette role (view.SCREEN ...); marble colours last. Every mark
+# has 3:1 contrast against the board (test_palettes.py): a pale board, dark marks.
+NORMAL = (0x000000, 0xE8C890, 0xB08850, 0x202020, 0xF4F4F4, 0x3C3C3C, 0x0030C0,
+          0x30FF30, 0xB00080, 0x8A5A00,
+          0xB81C1C, 0x2850F0, 0x107030, 0x9838C0, 0xB04800, 0x007070)
 CONTRAST = (0x000000, 0x000000, 0x808080, 0x000000, 0x000000, 0xB0B0B0, 0x00FFFF,
             0x00FF00, 0xFF00FF, 0xFFFF00,
             0xFFFFFF, 0xFFFF00, 0x00FFFF, 0xFF60FF, 0xFF9000, 0x60FF60)
-# Panel colours by role (view.TURN ...; 0 and 1 free), then text: normal, disabled. No
-# frames: every fill stands out from the black screen; white text reads on every fill
-# (the armed star box: deep orange, red in high contrast).
+# Panel colours by role (view.TURN ...; 0 and 1 free), then text: normal, disabled;
+# white text reads on every fill.
 UI_NORMAL = (0x000000, 0x000000, 0xFFD800, 0x243444, 0x3C6488, 0xC05400, 0x34546E,
              0x1A222A, 0xFFFFFF, 0x6A7680)
 UI_CONTRAST = (0x000000, 0x000000, 0xFFFF00, 0x383838, 0x0050A0, 0xC00000, 0x505050,
@@ -43,10 +41,25 @@ def sizes(width, height, n):
     cell = min((height - 4 - AXIS_H * ts) // n,
                (width - AXIS_W * ts - 2 - (78 * ts + 4)) // n, MAX_CELL)
     cell -= cell % ts
+    # a seat's box holds its icon and a 2-digit count (7x7, 8x8 at 320x240: smaller cells)
+    while cell > 6 and counts((width - AXIS_W * ts - n * cell - 8) // 2, cell,
+                                   6 * ts, ts) is None:  # panel()'s box width
+        cell -= ts
     if cell < 6:
         raise ValueError("board too large for this display")
     by = max(2, (height - AXIS_H * ts - n * cell) // 2)
     return ts, cell, AXIS_W * ts, by - by % ts
+
+
+def counts(w, cell, cols, ts):
+    """(x in a seat box of the marble count, characters on to the star count): both
+    2-digit counts inside their w px boxes, right of a `cell` px icon; None if no fit.
+    (Names the app already has: a new one would stay in RAM as a qstr.)"""
+    gap = (w + 1 + cols) // cols
+    hi = w - 1 - 2 * cols - (gap * cols - w - 2)
+    x = (cell + 4 + hi if cell else 2 + hi) // 2
+    x += (-x) % ts
+    return (x, gap) if x <= hi else None
 
 
 def palettes(app):
@@ -72,12 +85,9 @@ def colours(app, contrast):
             board.palette[i] = sheet[i]
 
 
-def fonts():
-    """Set view.FONT (tile of each printable character) and return the glyph bitmap.
-
-    CircuitPython's terminalio.FONT.bitmap holds every glyph: used as it is. Blinka keeps
-    a Bitmap per glyph: the 95 printable ones are copied once into a 1-bit sheet (570 x 12
-    px; desktop only)."""
+def fonts(app):
+    """Set view.FONT (tile of each printable character) and return the glyph bitmap:
+    CircuitPython's terminalio.FONT.bitmap as it is (Blinka's: quadpocket.deskfont)."""
     font = terminalio.FONT
     sheet = getattr(font, "bitmap", None)
     index = bytearray(95)
@@ -85,20 +95,8 @@ def fonts():
     if isinstance(sheet, displayio.Bitmap) and font.get_glyph(65).bitmap is sheet:
         for i in range(95):
             index[i] = (font.get_glyph(32 + i) or space).tile_index
-    else:
-        sheet = displayio.Bitmap(6 * 95, 12, 2)
-        for i in range(95):
-            index[i] = i
-            g = font.get_glyph(32 + i)
-            if g is None or g.width == 0:
-                continue
-            per_row = g.bitmap.width // g.width
-            sx = (g.tile_index % per_row) * g.width
-            sy = (g.tile_index // per_row) * g.height
-            for y in range(min(g.height, 12)):
-                for x in range(min(g.width, 6)):
-                    if g.bitmap[sx + x, sy + y]:
-                        sheet[i * 6 + x, y] = 1
+    else:  # Blinka on a desktop (the device never loads that code)
+        sheet = app.use("deskfont").glyphs(font, index)
     view.FONT = bytes(index)
     return sheet
 
@@ -112,7 +110,7 @@ def text(glyphs, cols, rows, palette, x, y):
 
 def rect(palette, x, y, w, h, colour):
     r = vectorio.Rectangle(pixel_shader=palette, width=max(1, w), height=max(1, h), x=x, y=y)
-    # set after construction: circuitpython-stubs 10.3.1 lack the (real) color_index keyword
+    # set after construction: circuitpython-stubs 10.3.1 lack the color_index keyword
     r.color_index = colour
     return r
 
@@ -155,9 +153,8 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
     for i in range(16):
         b.palette[i] = sheet[i]
     b.group = displayio.Group()
-    # Captions (1-bit, drawn at scale 1, shown through a group of the text scale): letters
-    # under the columns; row numbers as n tiles 14 px wide side by side (a 14 px wide,
-    # n-cell tall bitmap pads every row to 32 bits: twice the bytes).
+    # Captions (1-bit, scale 1, in a group of the text scale): letters under the columns;
+    # row numbers as n 14 px tiles side by side (a 14 px wide bitmap pads rows to 32 bits)
     cap = displayio.Palette(2)
     cap.make_transparent(0)
     cap[1] = 0xA0A0A0
@@ -185,10 +182,9 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False):
 
 
 def panel(app, b, icons, w, h, glyphs):
-    """A view.Panel right of board b; icons: marble tile per seat. A button is a filled
-    rectangle with a one-row text TileGrid; a seat row is two filled boxes (marble, star)
-    with their icons and one text row holding both counts; no frames (the seat to move
-    gets one). The panel's background is the screen's own black."""
+    """A view.Panel right of board b; icons: marble tile per seat. A button: a filled
+    rectangle and a text row; a seat row: two filled boxes (marble, star) with icons and
+    one text row holding both counts."""
     ts = b.ts
     ui = app.ui
     pal = app.pals[0]
@@ -203,7 +199,7 @@ def panel(app, b, icons, w, h, glyphs):
     pn.group = g = displayio.Group()
     labels = displayio.Group(scale=ts)  # info and button labels (scaled on the Titano)
     seats = displayio.Group()           # seat rows, hidden at game over
-    counts = displayio.Group(scale=ts)
+    cgroup = displayio.Group(scale=ts)
     pn.seats = seats
     pn.fills = []   # buttons 0..3, then marble and star box of seat 0, 1, ...
     pn.labels = []  # button labels
@@ -226,7 +222,7 @@ def panel(app, b, icons, w, h, glyphs):
         pn.labels.append(lab)
     pn.names = [None] * 4   # what a tap reports (None: disabled or hidden)
     pn.slots = [None] * 4   # what each button shows, enabled or not
-    # Status text from the top down to the buttons (under the seat rows).
+    # Status text from the top down to the buttons
     pn.cols = pw // cw
     pn.rows = max(2, (top - y0 - 2) // ch)
     pn.info = text(glyphs, pn.cols, pn.rows, pal, (x0 + (pw - pn.cols * cw) // 2) // ts,
@@ -237,21 +233,22 @@ def panel(app, b, icons, w, h, glyphs):
     nseats = len(icons)
     first = y0 + 2 * ch + 4
     cell = b.cell
-    row_h = min(cell + 8, (top - first - 2) // nseats)
+    # Duel (two colours a seat): room for two icons (face_still.boxes adds the second)
+    two = b.ncolours == 2 * nseats
+    row_h = min(2 * cell + 6 if two else cell + 8, (top - first - 2) // nseats)
     box_w = (pw - 2) // 2
-    icon = min(cell, row_h - 4)
+    icon = min(cell, row_h - 4) if not two else (cell if row_h - 4 >= cell * 3 // 2 else 0)
     # The seat to move: a bright frame around its boxes (moved row to row).
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
     tiles = []
-    # The star count sits `gap` characters right of the marble count, about where its own
-    # box would centre it.
-    tx = x0 + 2 + icon + max(1, (box_w - icon - 2 - 2 * cw) // 2)
-    pn.gap = (box_w + 2 + cw // 2) // cw
+    # The star count `gap` characters right of the marble count, each in its box
+    tx, pn.gap = counts(box_w, cell if icon >= cell else 0, cw, ts) or (2, (box_w + 2) // cw)
+    tx += x0
     for seat in range(nseats):
         y = first + seat * row_h
         row = text(glyphs, pn.gap + 2, 1, pal, tx // ts, (y + (row_h - 2 - ch) // 2) // ts)
-        counts.append(row)
+        cgroup.append(row)
         pn.counts.append(row)
         for kind in range(2):
             bx = x0 + kind * (box_w + 2)
@@ -268,9 +265,9 @@ def panel(app, b, icons, w, h, glyphs):
                                             y=y + (row_h - 2 - cell) // 2))
     for tg in tiles:
         seats.append(tg)
-    seats.append(counts)
+    seats.append(cgroup)
     g.append(seats)
-    # First text row below the seat rows (the tutorial's text goes there).
+    # First text row below the seat rows
     pn.free_row = (first + nseats * row_h - y0 + ch - 1) // ch
     return pn
 
@@ -284,7 +281,7 @@ def views(play, key):
         play.group.pop()
     play.board = play.panel = None  # the old sheet goes before the new one is built
     app.collect()
-    glyphs = fonts()
+    glyphs = fonts(app)
     p = app.p
     play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs,
                            moves)

@@ -53,7 +53,7 @@ class Menus:
         if app.play.panel is not None:
             glyphs = app.play.panel.info.bitmap  # the font sheet the panel uses
         else:  # the chooser before any game screen (first run)
-            glyphs = app.use("build").fonts()
+            glyphs = app.use("build").fonts(app)
         self.tg = displayio.TileGrid(glyphs, pixel_shader=app.pals[0], width=self.cols,
                                      height=self.rows, tile_width=6, tile_height=12,
                                      default_tile=view.FONT[0], x=self.ox // ts, y=0)

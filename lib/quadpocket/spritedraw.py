@@ -186,7 +186,7 @@ def build_sheet(bmp, cell, ncolours, moves=False):
     p.frame(1, DARK)
     at(T_HINT_MARBLE)
     _empty(p)
-    p.disc(cell * 9 // 11, HINT, ring=1)
+    p.disc(cell * 9 // 11, HINT, ring=width)  # as wide as the last-move frame
     at(T_HINT_STAR)
     p.fill(BOARD)
     p.star(cell * 9 // 20, BOARD, HINT)

@@ -1,0 +1,53 @@
+"""Still's Quad's rarer taps (Quad!, a removed corner) and the Duel boxes' two marble
+icons. Loaded on demand through the shell (App.use) and dropped again: code the resident
+face need not carry.
+"""
+
+
+def tap(play, target):
+    """Quad! or a removed corner (Screen.tap_other; the seat boxes are the Screen's)."""
+    if target == "quad":
+        play.app.use("face_still.claims").tap(play)
+    elif target == "off":
+        play.illegal("This corner is not on the board")
+
+
+def icons(play):
+    """Duel: each seat's marble box shows both its colours, one above the other (the
+    first icon is quadpocket.build's; the second is made here when a Duel is first
+    shown, in the taller box build left for it); the seat to move has the colour it
+    places next ringed, so "Marble 2 of 2" shows which marble that is. True if a tile
+    changed."""
+    from quadpocket.view import T_MARBLE
+    g = play.game
+    pn = play.panel
+    ic = getattr(pn, "icons", None)
+    if ic is None:
+        import displayio
+        b = play.board
+        c = b.cell
+        ic = pn.icons = []
+        for i in range(len(pn.counts)):
+            f = pn.fills[4 + 2 * i]
+            for tg in pn.seats:
+                if (getattr(tg, "tile_width", 0) == c and tg.x == f.x + 2
+                        and f.y <= tg.y < f.y + f.height):
+                    tg.y = f.y + 1
+                    two = displayio.TileGrid(b.sheet, pixel_shader=b.palette,
+                                             tile_width=c, tile_height=c,
+                                             x=tg.x, y=f.y + f.height - 1 - c)
+                    pn.seats.insert(len(pn.seats) - 1, two)  # under the counts
+                    ic.append((tg, two))
+                    break
+        if not ic:  # rows too short for icons (build made none)
+            return False
+    j = -1 if g.result is not None else sum(1 for a in g.current if a[0] == "marble")
+    changed = False
+    for i in range(len(ic)):
+        for k in range(2):
+            t = T_MARBLE + 2 * g.rules.seat_colours[i][k] + (i == g.turn and k == j)
+            tg = ic[i][k]
+            if tg[0] != t:
+                tg[0] = t
+                changed = True
+    return changed
