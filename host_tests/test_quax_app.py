@@ -368,12 +368,16 @@ def test_board_sizes_keep_a_cell_of_12_px_and_wrap_around(size):
     assert "Board: 5x5" in screen_text(app)
 
 
-def test_the_cell_size_is_the_one_build_gives():
+def test_the_cell_size_decides_the_largest_board_as_build_would():
+    """cell_px (worked out without loading build) is build's cell before build fits the
+    Still's seat boxes (which only ever makes a small board's cells smaller): never below
+    build's, and on the same side of the 12 px minimum for every size."""
     from quadpocket import build
-    from face_quax.start import cell_px
+    from face_quax.start import MIN_CELL, cell_px
     for w, h in ((320, 240), (480, 320)):
         for n in range(4, 20):
-            assert cell_px(w, h, n) == build.sizes(w, h, n)[1], (w, h, n)
+            got, real = cell_px(w, h, n), build.sizes(w, h, n)[1]
+            assert real <= got and (got >= MIN_CELL) == (real >= MIN_CELL), (w, h, n)
 
 
 def test_every_damaged_byte_of_the_newest_game_falls_back_cleanly():

@@ -94,7 +94,7 @@ def views(app, play, game):
         play.group.pop()
     play.board = play.panel = play.trays = None
     app.collect()
-    glyphs = build.fonts()
+    glyphs = build.fonts(app)
     app.forget("build")
     p = app.p
     n = game.width

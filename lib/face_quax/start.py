@@ -141,7 +141,7 @@ def views(app, play, n):
         play.group.pop()
     play.board = play.panel = play.links = None
     app.collect()
-    glyphs = build.fonts()
+    glyphs = build.fonts(app)
     p = app.p
     b = build.board(app, n, 2, p.width, p.height, app.prefs.contrast, glyphs)
     cell = b.cell
