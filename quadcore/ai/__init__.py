@@ -51,10 +51,7 @@ def _player(game, level, seed, seconds=None):
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
-        if level == MASTER:
-            cfg = two.master_cfg(seconds)
-        else:
-            cfg = two.LEVELS[level]
+        cfg = two.master_cfg(seconds) if seconds else two.LEVELS[level]
         how = two.searcher(game, level, cfg)  # only the search this game plays is loaded
         if how == "turns":
             from .turns import Turns as cls
@@ -79,10 +76,9 @@ def choose(game, level, seed=0, seconds=None, ponder=None):
 def hint(game, seed=0, level="expert", seconds=None):
     """What Expert (or Master at `seconds`, when that is the level chosen) would play for
     the seat to move."""
-    if level != MASTER:
-        level = "expert"
-        seconds = None
-    return choose(game, level, seed, seconds)
+    if level == MASTER:
+        return choose(game, level, seed, seconds)
+    return choose(game, "expert", seed)
 
 
 def ponder_tick(p, game, cpu, seed, seconds, deadline, clock):
