@@ -1,7 +1,8 @@
-"""Master's part of the game screen (Play), imported only once the player has chosen Master
-(prefs.master; the device does not offer it yet, so an Expert game never carries this code):
-its search fed with what it pondered, and the pondering on the human's time. Play keeps the
-one attribute `pondering` (the engine's Ponder, or None)."""
+"""Master's part of the game screen (Play), loaded through App.use only while the player has
+chosen Master (prefs.master; the device does not offer it yet) and dropped at the end of
+the tick, so an Expert game never carries this code: Master's search fed with what it
+pondered, and the pondering on the human's time. Play keeps the one attribute `pondering`
+(the engine's Ponder, or None)."""
 
 
 def think(play, ai, level, seed, p):

@@ -161,8 +161,7 @@ class Play:
         # The same position and seed give the same move: a resumed game replays it.
         done = (s.seed + done) & 0xFFFF
         if self.app.prefs.master:  # Master (its hint too), with what it pondered
-            from .master import think
-            self.thinker = think(self, ai, level, done, p)
+            self.thinker = self.app.use("master").think(self, ai, level, done, p)
         else:
             self.thinker = ai.think(s.game, level, done)
         self.purpose = purpose
