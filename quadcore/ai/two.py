@@ -162,8 +162,6 @@ class Two(Solve, Guard):
         self.limit = self.budget  # the cap the current phase may not pass
         self.optcap = INF
         self.tcap = turn_cap(cfg, self.players, game.n, geo.ncells, geo.nsq)
-        self.depth = cfg.get("depth", 3)  # turns the turn search looks ahead (Master: more)
-        self.width = cfg.get("width", 3)  # turns it searches at a node (Master: up to 5)
         if cfg.get("optcap"):
             self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
         self.npath = 0
