@@ -152,6 +152,7 @@ class Play:
 
     # --- the computer --------------------------------------------------------------------
     def start_thinking(self, purpose):
+        self.app.collect()  # the computer player's code (re)loads into packed holes
         ai, done = self.player()
         p = self.pondering
         self.stop_thinking()
