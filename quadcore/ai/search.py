@@ -34,7 +34,6 @@ class Search(Two):
         self.tcap = 0  # cell by cell wherever this class is used, turn search or not
         cfg = self.cfg
         r = game.rules
-        self.sides = r.seat_side
         self.total = max(1, r.marbles)
         self.one_short = r.one_short
         self.fork = FORK
@@ -46,14 +45,6 @@ class Search(Two):
         self.tv = 0      # value of the last leaf `prepare` met
         self.rsn = 0     # stars of the root turn on the board
         self.done = 0    # root turns valued by the last `eval_turns`
-
-    def side_stars(self, seat):
-        side = self.sides[seat]
-        t = 0
-        for s in range(self.players):
-            if self.sides[s] == side:
-                t += self.stars[s]
-        return t
 
     # ----- evaluation --------------------------------------------------------------------
     def static(self, seat):

@@ -25,7 +25,6 @@ taken back).
 from array import array
 
 from ..board import MARBLE, STAR
-from ..geometry import zeros
 from .core import MAXCELLS, threat_cells
 from .fast import CHUNK, H, INF, NF, TWO, WIN
 from .two import Two
@@ -51,7 +50,9 @@ GD = bytes((0, 2, 12, 60)[v] if v < 4 else 0 for v in range(40))
 
 # Scratch for Expert's and Average's 3 plies, 3 wide; master.fit enlarges it for Master (wider
 # or deeper) on its first search, so Expert's games keep the small one.
-ROOT = zeros("h", MAXCELLS)  # per cell: root value - 13 x its open twos at the root
+ROOT = array("h")            # per cell: root value - 13 x its open twos at the root
+for _ in range(MAXCELLS):
+    ROOT.append(0)
 NEED = bytearray(3 * 8)      # per ply: the opponent's completion cells (at most 8)
 NNEED = bytearray(3)
 TC = bytearray(3 * 16)       # per ply: each turn's marble cell (i < nneed: stars on the

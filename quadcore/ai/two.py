@@ -142,6 +142,7 @@ class Two(Solve, Guard):
         self.players = r.players
         self.seat = game.turn
         self.colour = [r.seat_colours[s][0] for s in range(r.players)]
+        self.sides = r.seat_side
         self.stars = list(game.stars_left)
         self.marbles = list(game.marbles_left)
         self.cfg = cfg
@@ -180,6 +181,14 @@ class Two(Solve, Guard):
         while self.npath > mark:
             self.npath -= 1
             unmake(b, PATH[self.npath])
+
+    def side_stars(self, seat):
+        side = self.sides[seat]
+        t = 0
+        for s in range(self.players):
+            if self.sides[s] == side:
+                t += self.stars[s]
+        return t
 
     # ----- the decision ------------------------------------------------------------------
     def run(self):
