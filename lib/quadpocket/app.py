@@ -244,7 +244,8 @@ class App:
         if busy:
             self.dirty = self.think(now + THINK_MS) or self.dirty
         elif self.prefs.master and self.mode == "play":
-            self.play.ponder(now + THINK_MS)  # never between two steps of a search
+            # never between two steps of a search
+            self.use("master").ponder(self.play, now + THINK_MS)
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()
         self.tick_refresh()

@@ -60,6 +60,7 @@ class Play:
     over = None              # the face's module with game_over(play, fresh)
     busy = ("undo",)         # what answers while the computer moves (Undo of the move)
     capital = True           # a refusal's first letter made capital (the engine's words)
+    pondering = None         # Master's ponder (the engine's) over the human's turn
 
     def __init__(self, app):
         self.app = app
@@ -70,7 +71,6 @@ class Play:
         self.group = displayio.Group()
         self.key = None         # what the views were built for (the face's own key)
         self.thinker = None
-        self.pondering = None   # Master's ponder (the engine's) over the human's turn
         self.purpose = None     # "move" or "hint" while thinking
         self.spin = 0
         self.spin_at = 0
@@ -152,17 +152,17 @@ class Play:
 
     # --- the computer --------------------------------------------------------------------
     def start_thinking(self, purpose):
+        self.app.collect()  # the computer player's code (re)loads into packed holes
         ai, done = self.player()
         p = self.pondering
         self.stop_thinking()
         s = self.s
-        m = self.app.prefs.master
         # a hint is what the strongest level would play
         level = self.app.prefs.level if purpose == "move" else "expert"
         # The same position and seed give the same move: a resumed game replays it.
         done = (s.seed + done) & 0xFFFF
-        if m and hasattr(ai, "ponder_tick"):  # Master (its hint too), with what it pondered
-            self.thinker = ai.think(s.game, "master", done, m, p)
+        if self.app.prefs.master:  # Master (its hint too), with what it pondered
+            self.thinker = self.app.use("master").think(self, ai, level, done, p)
         else:
             self.thinker = ai.think(s.game, level, done)
         self.purpose = purpose
@@ -176,19 +176,6 @@ class Play:
         self.pondering = None  # (a menu drops the computer player: what it pondered goes)
         if t is not None:
             t.close()
-
-    def ponder(self, deadline):
-        """Master thinks on the human's time (App.tick, when nothing else is searching):
-        the engine's ponder_tick steps it until deadline and keeps what it learned for the
-        computer's turn (start_thinking)."""
-        s = self.s
-        if s is not None and s.cpu >= 0 and s.game.result is None and self.tutor is None:
-            ai, done = self.player()
-            if hasattr(ai, "ponder_tick"):
-                self.pondering = ai.ponder_tick(self.pondering, s.game, s.cpu,
-                                                (s.seed + done + 1) & 0xFFFF,
-                                                self.app.prefs.master, deadline,
-                                                self.app.p.ticks_ms)
 
     def thought(self, purpose, move):
         """The search's answer (App.think steps it): a hint shown, or the computer's turn

@@ -22,7 +22,6 @@ place (pieces tried and taken back); at every yield it is exactly as it was pass
 from quadutil import Rng
 
 LEVELS = ("trainer", "easy", "average", "expert")
-MASTER = "master"
 MASTER_TIMES = (5, 10, 20)  # M4-seconds a move the player may choose
 RUNS = [0]  # searches started: a ponder resumes a search of its own only if none came since
 
@@ -32,12 +31,10 @@ def think(game, level, seed=0, seconds=None, ponder=None):
     finished game. `seconds`: Master's time (M4-s a move); `ponder`: a Ponder stepped on
     the opponent's time for this game (Master only): its answer is played when it has one
     for this very position."""
-    if level == MASTER or seconds is not None or ponder is not None:
-        from .master import think  # Master's checks, its ponder (Expert's games skip them)
+    if level not in LEVELS or seconds is not None or ponder is not None:
+        # Master's checks and ponder, and a bad level's message (Expert's games skip them)
+        from .master import think
         return think(game, level, seed, seconds, ponder, RUNS, _player)
-    if level not in LEVELS:
-        raise ValueError("unknown level %r (choose %s, or %s)"
-                         % (level, ", ".join(LEVELS), MASTER))
     if game.result is not None:
         raise ValueError("the game is over: there is no move to make")
     RUNS[0] += 1
@@ -46,15 +43,13 @@ def think(game, level, seed=0, seconds=None, ponder=None):
 
 
 def _player(game, level, seed, seconds=None):
+    # seconds: Master's time (master.think), which plays Expert's player with more nodes
     r = game.rules
     # The same seed gives different (but repeatable) noise on different turns.
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
-        if level == MASTER:
-            cfg = two.master_cfg(seconds)
-        else:
-            cfg = two.LEVELS[level]
+        cfg = two.master_cfg(seconds) if seconds else two.LEVELS[level]
         how = two.searcher(game, level, cfg)  # only the search this game plays is loaded
         if how == "turns":
             from .turns import Turns as cls
@@ -65,7 +60,7 @@ def _player(game, level, seed, seconds=None):
         return cls(game, level, rng, cfg)
     from .other import Other
     # Master is Expert in the other games (their player has no node budget to scale).
-    return Other(game, "expert" if level == MASTER else level, rng)
+    return Other(game, "expert" if seconds else level, rng)
 
 
 def choose(game, level, seed=0, seconds=None, ponder=None):
@@ -79,7 +74,7 @@ def choose(game, level, seed=0, seconds=None, ponder=None):
 def hint(game, seed=0, level="expert", seconds=None):
     """What Expert (or Master at `seconds`, when that is the level chosen) would play for
     the seat to move."""
-    if level != MASTER:
+    if level != "master":
         level = "expert"
         seconds = None
     return choose(game, level, seed, seconds)

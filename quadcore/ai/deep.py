@@ -52,7 +52,7 @@ def inner(s, t, p, c, o, sc, so, alpha, beta):
     """The value for c to move at ply p (3 .. depth - 1), its best turns searched,
     alpha-beta; the last ply as Turns.leaf. No tick in here: one ply-2 turn's subtree is
     ~20 pieces at depth 4."""
-    if p >= s.depth - 1:
+    if p >= t["D"] - 1:
         return s.leaf(c, o, sc, so, p)
     b = s.b
     if s.nodes >= s.limit or b.nopen[c][3]:

@@ -21,10 +21,13 @@ MAXP = 6  # plies of the deepest search
 
 
 def think(game, level, seed, seconds, ponder, runs, player):
-    """quadcore.ai.think for Master (or a time or a ponder given to another level: refused);
-    runs, player: quadcore.ai's RUNS and _player."""
+    """quadcore.ai.think for Master, a time or a ponder given to another level (refused) and
+    an unknown level (refused); runs, player: quadcore.ai's RUNS and _player."""
     if level != "master":
-        raise ValueError("only Master takes a time and a ponder")
+        if seconds is not None or ponder is not None:
+            raise ValueError("only Master takes a time and a ponder")
+        raise ValueError("unknown level %r (choose trainer, easy, average, expert, or master)"
+                         % (level,))
     master_cfg(seconds, {}, 0)  # checks the time
     if game.result is not None:
         raise ValueError("the game is over: there is no move to make")

@@ -25,13 +25,26 @@ from . import core
 from .core import MAXCELLS, SCORE, TBUF, add
 from .fast import (CAND, CHUNK, FORCED, H, INF, MAXDEPTH, MAXPLY, NF, ORDER, RV, TB, TWO,
                    WIN, cells_with)
-from .two import Two
+from .two import FORK, Two
 
 
 class Search(Two):
     def __init__(self, game, level, rng, cfg=None):
         Two.__init__(self, game, level, rng, cfg)
         self.tcap = 0  # cell by cell wherever this class is used, turn search or not
+        cfg = self.cfg
+        r = game.rules
+        self.total = max(1, r.marbles)
+        self.one_short = r.one_short
+        self.fork = FORK
+        self.fm = cfg.get("fm", 0)
+        self.W1, self.W2 = cfg.get("W", (1, 4))
+        self.optcap = INF
+        if cfg.get("optcap"):
+            self.optcap = cfg["optcap"] * self.budget // cfg["budget"]  # scaled alike
+        self.tv = 0      # value of the last leaf `prepare` met
+        self.rsn = 0     # stars of the root turn on the board
+        self.done = 0    # root turns valued by the last `eval_turns`
 
     # ----- evaluation --------------------------------------------------------------------
     def static(self, seat):

@@ -41,6 +41,7 @@ OVER = 10                    # see turn_search
 S = 3                        # turns searched at a node, free cells ranked at a node and
 #                              per-ply slots of TOPI / TOPV: the level's width (Average and
 #                              Expert 3, Master 5), set by turn_search
+D = 3                        # turns looked ahead: the level's depth, set by turn_search
 # Root one-ply weights per square counter (0..39): building for the mover (1, 3, 13, 61 for
 # 0..3 own marbles) and blocking the other (0, 2, 12, 60); dead squares (>= 8) nothing.
 # (bytes, not tuples: 40 bytes each on the device's heap instead of 160.)
@@ -229,12 +230,17 @@ class Turns(Two):
 
     def turn_search(self, seat):
         """Generator: the turn for `seat` (a list of pieces) by the turn search."""
-        global MT, S
-        MT = self.cfg.get("mt", 0)
-        S = self.width
-        if S > 3 or self.depth > 3:
+        global MT, S, D
+        # The level's fork tempo, width and depth (Master's may be more), from its config:
+        # not kept on the searcher, whose attribute table two more would fill to the last
+        # of its 37 slots.
+        cfg = self.cfg
+        MT = cfg.get("mt", 0)
+        S = cfg.get("width", 3)
+        D = cfg.get("depth", 3)
+        if S > 3 or D > 3:
             from .master import fit  # Master: its scratch (Expert's games never load it)
-            fit(globals(), self.depth, S)
+            fit(globals(), D, S)
         b = self.b
         c = self.colour[seat]
         o = 1 - c
@@ -336,7 +342,7 @@ class Turns(Two):
                         on = True
                     mark = self.npath
                     k2 = self.turn_put(1, TOPI[S + r], o)
-                    if self.depth > 3:
+                    if D > 3:
                         from .deep import ply2  # deeper than 3: its own module
                         w = yield from ply2(self, globals(), i, r, c, o, sc, so - k2, -beta,
                                             -alpha)
