@@ -3,9 +3,8 @@
 with this module when the game is shown again. Preferences (shared by every game) are
 saved when the menu closes; * marks the next game's. New game: the face's settings.
 
-The screen is one full-screen text TileGrid (title, labels and page text: 1 byte a
-character) over twelve button rectangles on the screen's black. The text of a page comes from
-quadpocket.pages, imported only while it is made.
+One full-screen text TileGrid (1 byte a character) over twelve button rectangles; a
+page's text comes from quadpocket.pages, imported only while it is made.
 """
 
 import displayio
@@ -71,7 +70,7 @@ class Menus:
         self.note = ""        # a refused New-game tap's reason, shown once
         self.two_way = ()     # New game settings: each half of the button answers
 
-    # --- the screen ----------------------------------------------------------------------
+    # --- the screen ---
     def _button(self, i, row, x, w, name):
         """Slot i: a button around text row `row`, x..x+w px, reporting `name`."""
         ch = self.ch
@@ -135,7 +134,7 @@ class Menus:
                 out.append((n, b))
         return out
 
-    # --- menu pages ----------------------------------------------------------------------
+    # --- menu pages ---
     def items(self, page):
         app = self.app
         p = app.prefs
@@ -233,15 +232,14 @@ class Menus:
 
     def save(self):
         """Write the preferences changed while the menu was open: one nvm erase cycle
-        however many taps changed them (each write risks the whole nvm block on a
-        SAMD51, see quadpocket.records). App.show calls it on the way back to a game."""
+        however many taps (quadpocket.records); App.show calls it on the way back."""
         if self.changed:
             self.changed = False
             st = self.app.use("storage").Store(self.app.p.nvm)
             st.prefs = self.app.prefs
             st.save_prefs()
 
-    # --- text pages ----------------------------------------------------------------------
+    # --- text pages ---
     def page_text(self, what):
         """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
         out = self.app.use("pages").text(self.app, what, self.cols - 1)
@@ -271,8 +269,7 @@ class Menus:
         if pages > 1:
             title = "%s  %d/%d" % (title, k + 1, pages)
         play = self.app.play
-        # a finished game's move list (its title is the face's move_title, "Moves..."):
-        # Step, its turns on the board (quadpocket.review)
+        # a finished game's move list ("Moves..."): Step (quadpocket.review)
         step = (self.title[:5] == "Moves" and play.game is not None
                 and play.game.result is not None and play.tutor is None)
         buttons = [("prev", "< Prev") if k > 0 else ("review", "Step") if step else None,
