@@ -68,9 +68,10 @@ VARIANT = ["duo"]
 
 
 def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0,
-                  rounds=None, variant=None, humans=None):
+                  rounds=None, variant=None, humans=None, level="expert"):
     """app_heap.scenario_code for this game (VARIANT[0] chooses Duo or Classic)."""
-    if rounds is not None or variant not in (None, "standard") or humans is not None:
+    if rounds is not None or variant not in (None, "standard") or humans is not None \
+            or level != "expert":
         raise ValueError("this game's scenario has no rounds, variant or humans option")
     v = VARIANT[0]
     rec = app_heap.prefs_record(tutorial_done=True, level="expert", game="B")

@@ -88,10 +88,11 @@ _GAME = {"rules": "quax", "n": None}
 
 
 def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0,
-                  rounds=None, variant=None, humans=None):
+                  rounds=None, variant=None, humans=None, level="expert"):
     """app_heap.scenario_code for this game (rounds, variant, humans: Still's Quad's
     options, passed on by app_heap's callers; this game's rule set and board are _GAME)."""
-    if rounds is not None or variant not in (None, "standard") or humans is not None:
+    if rounds is not None or variant not in (None, "standard") or humans is not None \
+            or level != "expert":
         raise ValueError("the Quax family's scenario has no rounds, variant or humans option")
     n = _GAME["n"] or default_size(size)
     rec = app_heap.prefs_record(tutorial_done=True, level="expert", game="X")

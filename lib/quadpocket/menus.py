@@ -17,7 +17,7 @@ SOUNDS = ("off", "soft", "medium", "loud")
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
           "help": "Help", "games": "Choose a game"}
 SLOTS = 12
-TEXT = "-"  # an item of this name is a line of text in a button's place (no button)
+TEXT = "-"  # an item of this name is a line of text, not a button
 
 
 def _centre(text, width):
