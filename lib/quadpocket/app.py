@@ -18,7 +18,7 @@ THINK_STEPS = 64     # generator steps per tick at most ...
 THINK_MS = 30        # ... and about this much time, so touch is polled every ~50 ms
 IDLE_SLEEP = 0.02    # s between polls when the computer is not thinking
 
-_NONE = -1  # Tapper: "no steady target yet" (None is a real target: outside everything)
+_NONE = -1  # Tapper: no steady target yet (None is a real one: outside all)
 
 
 class Tapper:
@@ -192,7 +192,7 @@ class App:
         self.dirty = True
         self.need_render = True
         if mode == "play" and self.menus is not None:
-            # Back on the board: menu code and screen go (rebuilt, ~0.1 s, when next opened).
+            # Back on the board: menu code and screen go (rebuilt when next opened).
             self.menus.save()  # preferences changed in the menu: one write for them all
             self.menus = None
             self.settle()
@@ -244,7 +244,7 @@ class App:
         if busy:
             self.dirty = self.think(now + THINK_MS) or self.dirty
         elif self.prefs.master and self.mode == "play":
-            # never between two steps of a search
+            # never between steps of a search
             self.use("master").ponder(self.play, now + THINK_MS)
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()
