@@ -519,6 +519,55 @@ def marks_and_review(outdir):
         _save(p, outdir, "39_wq_tutorial_not_there" + tag)
 
 
+def _cb_cell(d, i):
+    b = d.app.play.board
+    n = b.n
+    d.tap_xy(b.bx + (i % n) * b.cell + b.cell // 2, b.by + (n - 1 - i // n) * b.cell + b.cell // 2)
+
+
+def corners(outdir):
+    """The corner polyomino game on both screens: Duo against the computer after a few
+    turns, its trays, then Hint's ghost (Rot and Flip in the trays' place), and Classic with three computer colours, then its end."""
+    from quadpocket.app import App
+    from quadpocket.records import save_game
+    from quadpocket.storage import Store
+    from face_corners.start import CONF_OFF, CONF_SIZE, DEFAULT, T_CONF
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        for variant, kinds, name, plies in ((0, (0, 2, 0, 0), "61_cb_duo_hint", 10),
+                                            (1, (0, 2, 2, 2), "62_cb_classic_hint", 16)):
+            p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+            st = Store(p.nvm)
+            st.prefs.tutorial_done = True
+            st.prefs.game = "B"
+            st.save_prefs()
+            c = bytearray(DEFAULT)
+            c[0] = variant
+            c[2:6] = bytes(kinds)
+            save_game(p.nvm, [-1, 0, 0], bytes(c), CONF_OFF, CONF_SIZE, T_CONF)
+            app = App(p)
+            d = Driver(app)
+            play = app.play
+            k = 0
+            while play.game.result is None and k < 400:
+                if play.s.human(play.game.turn):
+                    if play.game.plies >= plies and name:
+                        if variant == 0:  # the trays: every colour's pieces, the mover's
+                            _save(p, outdir, "60_cb_duo_pick" + tag)
+                        d.press("hint")
+                        _save(p, outdir, name + tag)
+                        name = None
+                        if variant == 0:
+                            break
+                    d.press("hint")
+                    cells = [i for i in range(len(play.cm)) if play.cm[i] & 1]
+                    _cb_cell(d, cells[0])
+                else:
+                    d.settle()
+                k += 1
+            if variant == 1:
+                _save(p, outdir, "63_cb_classic_end" + tag)
+
+
 def problems(paths):
     """What is wrong with a run's files: a number used by two scenes, or two files that
     are the same picture."""
@@ -563,9 +612,8 @@ def run(outdir, width=320, height=240, docs=None):
     colours_and_duel(outdir)
     winther(outdir)
     quax(outdir)
-
-
     marks_and_review(outdir)
+    corners(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     bad = problems(SHOTS)
     for line in bad:
