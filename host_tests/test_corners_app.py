@@ -379,3 +379,96 @@ def test_auto_advance_raises_the_computer_after_a_win(advance):
     won = info_text(app).split("\n")[0] == "You win!"
     assert won  # Expert's hints against Easy
     assert app.play.conf[3] == (3 if advance else 2)  # Easy -> Average, or as it was
+
+
+# --- the game record and its .blksgf file (face_corners.record) --------------------------
+
+def finished(tmp_path, variant=0, kinds=(2, 2, 0, 0), size=(320, 240)):
+    """A game between computer colours to its end, the platform's record file set."""
+    app, d, p = cb(conf_=conf(variant=variant, kinds=kinds), size=size)
+    p.record_file = str(tmp_path / "games.txt")
+    for _ in range(400):
+        if app.play.game.result is not None:
+            return app, d, p
+        d.settle()
+    raise AssertionError("no end")
+
+
+def test_the_game_record_and_its_sgf_read_back(tmp_path):
+    import subprocess
+    import sys
+    from corners import sgf
+    from tools import pentobi
+    app, d, p = finished(tmp_path)
+    g = app.play.game
+    text = (tmp_path / "games.txt").read_text()
+    assert text.count("\n") == g.plies + 4 and g.record() in text
+    flags = [ln for ln in text.split("\n") if ln.startswith("# referee flags: ")][0]
+    run = subprocess.run([sys.executable, "-m", "corners", "referee"]
+                         + flags.split(": ", 1)[1].split(), input=text, text=True,
+                         capture_output=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert "scores: " + " ".join(str(s) for s in g.player_scores()) in run.stdout
+    # the same game in Pentobi's Blokus SGF, a file of its own named on the panel
+    path = tmp_path / "games_1.blksgf"
+    back = sgf.import_(path.read_text())
+    assert back.variant == "duo" and back.record() == g.record()
+    assert "Saved: game 1" in info_text(app)
+    # a second game: appended to the record, a new .blksgf file
+    d.press("new")
+    d.press("start")
+    for _ in range(400):
+        if app.play.game.result is not None:
+            break
+        d.settle()
+    assert (tmp_path / "games.txt").read_text().count("# Quad Pocket game") == 2
+    assert (tmp_path / "games_2.blksgf").exists() and "Saved: game 2" in info_text(app)
+    if not pentobi.available():
+        pytest.skip(pentobi.MISSING)
+    with pentobi.Gtp("duo") as gtp:
+        gtp.cmd("loadsgf %s" % path)
+        s = back.player_scores()
+        lead = s[0] - s[1]
+        assert gtp.final_score() == ("0" if lead == 0 else "B+%d" % lead if lead > 0
+                                     else "W+%d" % -lead)
+
+
+def test_classic_records_its_sgf_and_a_full_panel_keeps_its_rows(tmp_path):
+    from corners import sgf
+    app, d, p = finished(tmp_path, 1, (2, 2, 2, 2), (480, 320))
+    g = app.play.game
+    back = sgf.import_((tmp_path / "games_1.blksgf").read_text())
+    assert back.variant == "classic" and back.record() == g.record()
+    # Classic's nine result lines fill the Titano's panel: no row for the file's number
+    assert len(app.play.result) <= app.play.panel.rows
+    assert "Saved" not in info_text(app)
+
+
+def test_no_room_for_the_record_loses_only_the_record(tmp_path, monkeypatch):
+    import face_corners.record as record
+    app, d, p = cb(conf_=conf(kinds=(2, 2, 0, 0)))
+    p.record_file = str(tmp_path / "games.txt")
+
+    def full(g):
+        raise MemoryError
+    monkeypatch.setattr(record, "text", full)
+    for _ in range(400):
+        if app.play.game.result is not None:
+            break
+        d.settle()
+    g = app.play.game
+    assert g.result is not None and not (tmp_path / "games.txt").exists()
+    # the save holds the finished game
+    app2, d2, p2 = cb(p=p)
+    assert app2.play.game.record() == g.record() and app2.play.game.result is not None
+
+
+def test_a_read_only_drive_writes_nothing_and_goes_on(tmp_path):
+    app, d, p = cb(conf_=conf(kinds=(2, 2, 0, 0)))
+    p.record_file = str(tmp_path)  # a folder: open() fails like a read-only drive
+    for _ in range(400):
+        if app.play.game.result is not None:
+            break
+        d.settle()
+    assert app.play.game.result is not None and "Saved" not in info_text(app)
+    assert list(tmp_path.iterdir()) == []

@@ -60,6 +60,24 @@ def _sheet(cell):
     return bmp
 
 
+def age_sizes(cell):
+    """The age dots' sides in px, newest round first (all at least 2 px)."""
+    return (max(3, cell * 2 // 5), max(2, cell * 3 // 10), 2 if cell < 18 else 3)
+
+
+def _age_sheet(cell):
+    c = cell
+    bmp = displayio.Bitmap(7 * c, c, 3)
+    sizes = age_sizes(c)
+    for t in range(1, 7):
+        s = sizes[(t - 1) % 3]
+        m = (c - 1 - s) // 2
+        for y in range(m, m + s):
+            for x in range(m, m + s):
+                bmp[t * c + x, y] = 1 if t < 4 else 2
+    return bmp
+
+
 def colours(pal, contrast, duo):
     base = CONTRAST if contrast else NORMAL
     mine = (DUO_HI if contrast else DUO) if duo else (CLASSIC_HI if contrast else CLASSIC)
@@ -114,6 +132,16 @@ def views(app, play, game):
                                 x=bx, y=by)
     b.group = displayio.Group()
     b.group.append(b.grid)
+    # the age dots (face_corners.draw.ages): an overlay of 7 tiles, 0 none, 1-3 black and
+    # 4-6 white dots from the newest round's to the oldest's
+    ink = displayio.Palette(3)
+    ink[1] = 0x000000
+    ink[2] = 0xFFFFFF
+    ink.make_transparent(0)
+    b.ages = displayio.TileGrid(_age_sheet(cell), pixel_shader=ink, width=n, height=n,
+                                tile_width=cell, tile_height=cell, default_tile=0, x=bx,
+                                y=by)
+    b.group.append(b.ages)
     play.board = b
     # the panel: text rows from the top, two rows of three buttons at the foot
     cw, ch = 6 * ts, 12 * ts
@@ -157,11 +185,16 @@ def views(app, play, game):
     # the trays: every colour's hand (small, 2 x 2 boxes), the mover's (big, to tap)
     tr = Trays()
     tr.group = displayio.Group()
-    tr.small = displayio.Bitmap(88, 28, 16)
-    sg = displayio.Group(scale=ts, x=x0 + (pw - 88 * ts) // 2, y=3 * ch + 2)
+    # (Duo on 320x240: its two boxes one above the other at twice the size, a square 2 px;
+    # Classic's four boxes need the panel's whole width at 1 px a square)
+    big = n == 14 and ts == 1
+    tr.per = 1 if big else 2  # boxes a row
+    sc = 2 if big else ts
+    tr.small = displayio.Bitmap(44 * tr.per, 28, 16)
+    sg = displayio.Group(scale=sc, x=x0 + (pw - 44 * tr.per * sc) // 2, y=3 * ch + 2)
     sg.append(displayio.TileGrid(tr.small, pixel_shader=b.palette))
     tr.group.append(sg)
-    y1 = 3 * ch + 4 + 28 * ts
+    y1 = 3 * ch + 4 + 28 * sc
     th = top - 2 - y1
     best = (0, 3)
     for cols in (3, 4, 5, 7):

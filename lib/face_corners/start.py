@@ -247,4 +247,6 @@ def game_over(play, fresh):
         write_conf(app, c)
         s.recorded = True
     app.save_session()
+    if fresh:  # the game record and its .blksgf file (face_corners.record), after the save
+        app.use("face_corners.record").end(app, play, g)
     app.changed()

@@ -1,0 +1,99 @@
+"""The corner polyomino game's record of a finished game (loaded through App.use by
+face_corners.start at the end of a game, after the save, then dropped): the move list for
+the referee (python -m corners referee FLAGS < game.txt: the flags in a comment, one
+placement a line in the engine's notation, the result in a comment), logged on the serial
+console and added to the game-record file, and the same game in Pentobi's Blokus SGF
+(corners.sgf) as a .blksgf file of its own beside it, which Pentobi opens.
+
+The files are written only where the program may write: on the device after a start with
+a finger on the screen (game-record mode, boot.py: /quad_games.txt and
+/quad_games_N.blksgf, N the first number not yet used); elsewhere only where the
+platform's record_file says. No room on the heap for the text loses the record, never the
+save (written before).
+"""
+
+_MAX = 999  # .blksgf files tried before giving up (the drive is small)
+
+
+def text(g):
+    """The finished game as a record the referee reads."""
+    flags = "--variant %s --start %s" % (g.variant, g.start)
+    scores = g.player_scores()
+    win = g.winners()
+    return "# Quad Pocket game: corner polyominoes, %s\n# referee flags: %s\n%s\n" \
+        "# result: %s, scores %s\n\n" % (
+            g.variant, flags, g.record(),
+            ("win, player %d" % (win[0] + 1)) if len(win) == 1 else "draw",
+            " ".join(str(s) for s in scores))
+
+
+def path_of(platform):
+    """The game-record file's path, or None where nothing may be written."""
+    import sys
+    path = getattr(platform, "record_file", None)
+    if path is None and sys.implementation.name == "circuitpython":
+        path = "/quad_games.txt"
+    return path or None
+
+
+def sgf_path(path):
+    """The first free name for a .blksgf file beside the record file (its name, _K and
+    .blksgf), or None."""
+    base = path[:-4] if path.endswith(".txt") else path
+    for k in range(1, _MAX + 1):
+        name = "%s_%d.blksgf" % (base, k)
+        try:
+            with open(name, "rb"):
+                pass
+        except OSError:
+            return name
+    return None
+
+
+def _write(platform, path, mode, data):
+    try:
+        with open(path, mode) as f:
+            f.write(data)
+        return True
+    except OSError as e:  # read-only (a normal start: errno 30), drive full: go on
+        if not e.args or e.args[0] != 30:
+            platform.log("record not written to %s: %s" % (path, e))
+        return False
+
+
+def write(app, g):
+    """Log the record and write both files where that may be done; the .blksgf file's
+    number if it was written, else 0."""
+    p = app.p
+    try:
+        t = text(g)
+    except MemoryError:  # the save holds the game: only the text record is lost
+        p.log("record skipped: no room")
+        return 0
+    p.log(t)
+    path = path_of(p)
+    if path is None or not _write(p, path, "a", t):
+        return 0
+    del t
+    try:
+        sgf = app.use("corners.sgf").export(g)
+        app.forget("corners.sgf")
+        name = sgf_path(path)
+    except MemoryError:
+        p.log("SGF skipped: no room")
+        return 0
+    if name is None or not _write(p, name, "w", sgf):
+        return 0
+    return int(name[name.rfind("_") + 1:-7])
+
+
+def note(play, k):
+    """Under the result lines, where the panel has a row for it: the number of the game's
+    .blksgf file (quad_games_K.blksgf)."""
+    if k and play.result is not None and len(play.result) < play.panel.rows:
+        play.result = list(play.result) + ["Saved: game %d" % k]
+
+
+def end(app, play, g):
+    """At the end of a game (face_corners.start.game_over, fresh): write, and say where."""
+    note(play, write(app, g))
