@@ -326,8 +326,9 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
         assert app.mode == "text"
         d.press("back")
     d.press("back")
-    d.press("tutorial")
-    assert app.mode == "text" and "Pick" in screen_text(app)
+    d.press("tutorial")  # played on the board (its own test below)
+    assert app.mode == "play" and app.play.tutor is not None and "Tutorial 1/" in \
+        info_text(app)
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
@@ -472,3 +473,148 @@ def test_a_read_only_drive_writes_nothing_and_goes_on(tmp_path):
         d.settle()
     assert app.play.game.result is not None and "Saved" not in info_text(app)
     assert list(tmp_path.iterdir()) == []
+
+
+# --- the tutorial (face_corners.tutorial) ------------------------------------------------
+
+@pytest.mark.parametrize("size", ((320, 240), (480, 320)))
+def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
+    from face_corners import tutorial
+    app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)), size=size)
+    hinted_turn(d)
+    d.settle()
+    kept = app.play.game.record()
+    d.press("menu")
+    d.press("tutorial")
+    play = app.play
+    tut = play.tutor
+    assert tut is not None and play.game.plies == 0 and play.game.variant == "duo"
+    cols = play.panel.cols
+
+    def seen():
+        text = info_text(app)
+        lines = text.split("\n")
+        assert all(len(ln) <= cols for ln in lines)
+        # every step's words are on the panel whole (above the trays when they show)
+        rows = 3 if not play.trays.group.hidden else play.panel.rows
+        assert len([ln for ln in lines if ln]) <= rows, text
+        return text
+
+    def wrong(tap):
+        before = (play.game.record(), tut.step, play.piece, play.orient, play.ghost)
+        tap()
+        assert "Not there!" in seen()
+        assert (play.game.record(), tut.step, play.piece, play.orient, play.ghost) == before
+
+    assert "e10" in seen()
+    wrong(lambda: tap_cell(d, 0))
+    d.press("next")
+    assert not play.trays.group.hidden and "L5" in seen()
+    wrong(lambda: tap_piece(d, 3))
+    wrong(lambda: tap_cell(d, 9 * 14 + 4))
+    tap_piece(d, 11)
+    assert play.piece == 11 and "Rot" in seen()
+    wrong(lambda: press_more(d, "flip"))
+    o = play.orient
+    press_more(d, "rot")
+    assert play.orient != o
+    o = play.orient
+    wrong(lambda: press_more(d, "rot"))
+    press_more(d, "flip")
+    assert play.orient != o
+    wrong(lambda: tap_cell(d, 0))
+    tap_cell(d, 9 * 14 + 4)  # e10: the ghost moves there, not placed yet
+    assert play.game.plies == 0 and play.ok and play.cm[9 * 14 + 4] & 1
+    wrong(lambda: tap_cell(d, 13))
+    tap_cell(d, ghost_cells(play)[0])
+    g = play.game
+    assert g.plies == 2 and "e10" in g.text_of(g.move_at(0)) and g.turn == 0
+    tap_piece(d, 3)
+    assert play.ok and "corner" in seen()
+    tap_cell(d, ghost_cells(play)[0])
+    assert g.plies == 4 and g.text_of(g.move_at(2)) == "c12,c13,d13"
+    tap_piece(d, 1)
+    assert not play.ok and "side" in seen()
+    tap_cell(d, ghost_cells(play)[0])
+    text = seen()
+    # refused by the engine with its reason; nothing placed
+    assert g.plies == 4 and "shares an edge with a Black piece" in " ".join(text.split())
+    assert "Done" in text
+    assert tut.step == len(tutorial.STEPS) - 1
+    d.press("done")
+    assert play.tutor is None and play.game.record() == kept
+    assert not play.trays.group.hidden
+
+
+def test_the_tutorial_skips_back_to_the_game_and_saves_nothing():
+    app, d, p = cb(conf_=conf(kinds=(0, 0, 0, 0)))
+    hinted_turn(d)
+    kept = bytes(p.nvm)
+    d.press("menu")
+    d.press("tutorial")
+    d.press("next")
+    tap_piece(d, 11)
+    d.press("skip")
+    assert app.play.tutor is None and app.play.game.plies == 1 and bytes(p.nvm) == kept
+
+
+# --- the age dots (face_corners.draw.ages) ------------------------------------------------
+
+def _rgb(v):
+    return v[0] << 16 | v[1] << 8 | v[2] if isinstance(v, (tuple, list)) else int(v)
+
+
+@pytest.mark.parametrize("size", ((320, 240), (480, 320)))
+@pytest.mark.parametrize("variant", (0, 1))
+@pytest.mark.parametrize("contrast_on", (False, True))
+def test_age_dots_mark_the_last_rounds_and_stand_out_from_their_piece(size, variant,
+                                                                      contrast_on):
+    from test_palettes import MIN, contrast
+    from face_corners.build import age_sizes
+    app, d, p = cb(prefs={"contrast": contrast_on}, size=size,
+                   conf_=conf(variant=variant, kinds=(0, 0, 0, 0)))
+    play = app.play
+    g = play.game
+    b = play.board
+    n = g.width
+    for _ in range(9):
+        hinted_turn(d)
+    # one dot a piece of the last three rounds, on its first square, newest the biggest
+    want = {}
+    for k in range(min(g.plies, 3 * g.ncol)):
+        i = g.plies - 1 - k
+        x, y = g.cells_of(g.move_at(i))[0]
+        want[(n - 1 - y) * n + x] = (k // g.ncol, g.colour_at(i))
+    got = {j: b.ages[j] for j in range(n * n) if b.ages[j]}
+    assert sorted(got) == sorted(want)
+    ink = b.ages.pixel_shader
+    sheet = b.ages.bitmap
+    c = b.cell
+    sizes = age_sizes(c)
+    assert sizes[0] > sizes[1] >= sizes[2] >= 2
+    for j, t in got.items():
+        age, colour = want[j]
+        assert (t - 1) % 3 == age
+        piece = _rgb(b.palette[8 + colour])
+        # the dot's pixels: its ink against the piece it sits on, at least 3:1
+        px = {sheet[(t * c) + xx, yy] for yy in range(c) for xx in range(c)} - {0}
+        assert len(px) == 1
+        mark = _rgb(ink[px.pop()])
+        assert contrast(mark, piece) >= MIN, (hex(mark), hex(piece))
+        rows = [sum(1 for xx in range(c) if sheet[t * c + xx, yy]) for yy in range(c)]
+        assert max(rows) == sizes[age] and sum(rows) == sizes[age] ** 2
+    # an undo takes the newest dots back with the pieces
+    d.press("undo")
+    assert sum(1 for j in range(n * n) if b.ages[j]) == min(g.plies, 3 * g.ncol)
+
+
+def test_duos_small_tray_is_two_pixels_a_square_on_the_small_screen():
+    for size, scale in (((320, 240), 2), ((480, 320), 2)):
+        app, d, p = cb(size=size)
+        sg = app.play.trays.group[0]
+        assert sg.scale == scale
+        pn = app.play.panel
+        w = app.play.trays.small.width * scale
+        assert sg.x >= pn.x and sg.x + w <= p.width
+    app, d, p = cb(conf_=conf(variant=1), size=(320, 240))
+    assert app.play.trays.group[0].scale == 1  # Classic's four boxes: no room for more

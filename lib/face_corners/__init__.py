@@ -327,6 +327,8 @@ def status(play, g, s):
 
 
 def render(play):
+    if play.tutor is not None:
+        return play.tutor.render()
     g = play.game
     s = play.s
     p = play.panel

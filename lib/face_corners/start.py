@@ -187,9 +187,8 @@ def new_game(app, msg=""):
 
 
 def tutorial(app):
-    """Its tutorial is a text page of its help (the shell's menu shows it)."""
-    app.go("main")
-    app.menus.text_page("tutorial", "main")
+    """Its tutorial: a few taps on a Duo board that catch a wrong one (face_corners.tutorial)."""
+    app.use("face_corners.tutorial").start(app)
 
 
 # --- the end of a game --------------------------------------------------------------------
