@@ -21,14 +21,20 @@ def _prop(variant, c):
     return "BW"[c] if variant == "duo" else str(c + 1)
 
 
+def export_lines(game):
+    """The game's Blokus SGF line by line (no newlines): what export joins. A device
+    writes them one at a time, with no text of the whole game on its heap."""
+    yield "("
+    yield ";GM[%s]" % GM[game.variant]
+    for i in range(game.plies):
+        yield ";%s[%s]" % (_prop(game.variant, game.colour_at(i)),
+                           game.text_of(game.move_at(i)))
+    yield ")"
+
+
 def export(game):
     """The game as Blokus SGF text."""
-    out = ["(", ";GM[%s]" % GM[game.variant]]
-    for i in range(game.plies):
-        out.append(";%s[%s]" % (_prop(game.variant, game.colour_at(i)),
-                                game.text_of(game.move_at(i))))
-    out.append(")")
-    return "\n".join(out) + "\n"
+    return "\n".join(export_lines(game)) + "\n"
 
 
 def _tokens(text):

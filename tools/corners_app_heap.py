@@ -85,8 +85,14 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
     j = code.index(")", code.index("\n", i) + 1) + 1
     code = code[:i] + SCREENS + code[j:]
     # the stand-in platform offers the games hw_pyportal lists; this one too, here
+    # the game record (face_corners.record) goes to a fresh folder of the host's temp
+    # dir, written as on the device in game-record mode, never to the host's "/"
+    import atexit, shutil, tempfile
+    folder = tempfile.mkdtemp(prefix="corners_heap_")
+    atexit.register(shutil.rmtree, folder, True)
     code = code.replace("p = Platform(%d, %d)\n" % size,
-                        "p = Platform(%d, %d)\np.games = \"SWB\"\n" % size)
+                        "p = Platform(%d, %d)\np.games = \"SWB\"\np.record_file = %r\n"
+                        % (size + (folder + "/quad_games.txt",)))
     code = code.replace('print("turns", g.turns, g.turn', 'print("turns", g.plies, g.turn')
     code = code.replace("while S[\"i\"] < %d:" % app_heap.ROUNDS,
                         "while S[\"i\"] < %d:" % ROUNDS[v])

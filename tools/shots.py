@@ -568,6 +568,66 @@ def corners(outdir):
                 _save(p, outdir, "63_cb_classic_end" + tag)
 
 
+def corners_more(outdir):
+    """The corner polyomino game's age dots (Classic, high contrast: black and white ink),
+    its tutorial (a piece to pick; a side touch refused) and the end of a game in
+    game-record mode (the .blksgf file's number), on both screens."""
+    import tempfile
+    from quadpocket.app import App
+    from quadpocket.records import save_game
+    from quadpocket.storage import Store
+    from face_corners.start import CONF_OFF, CONF_SIZE, DEFAULT, T_CONF
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        for variant, kinds in ((1, (0, 0, 0, 0)), (0, (0, 0, 0, 0)), (0, (2, 2, 0, 0))):
+            p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+            st = Store(p.nvm)
+            st.prefs.tutorial_done = True
+            st.prefs.game = "B"
+            st.prefs.contrast = variant == 1
+            st.save_prefs()
+            c = bytearray(DEFAULT)
+            c[0] = variant
+            c[2:6] = bytes(kinds)
+            save_game(p.nvm, [-1, 0, 0], bytes(c), CONF_OFF, CONF_SIZE, T_CONF)
+            app = App(p)
+            d = Driver(app)
+            play = app.play
+            if variant == 1:  # a few rounds by Hint: every colour's age dots
+                for _ in range(14):
+                    d.press("hint")
+                    _cb_cell(d, [i for i in range(len(play.cm)) if play.cm[i] & 1][0])
+                _save(p, outdir, "64_cb_classic_ages" + tag)
+            elif not kinds[0]:  # the tutorial from the menu
+                d.press("menu")
+                d.press("tutorial")
+                d.press("next")
+                _cb_cell(d, 0)  # a wrong tap: caught
+                _save(p, outdir, "65_cb_tutorial_pick" + tag)
+                tr = play.trays
+                for name in ("p11", "rot", "flip", 9 * 14 + 4, "ghost", "p3", "ghost",
+                             "p1", "ghost"):
+                    if name == "ghost":
+                        _cb_cell(d, [i for i in range(196) if play.cm[i] & 1][0])
+                    elif isinstance(name, int):
+                        _cb_cell(d, name)
+                    elif name in ("rot", "flip"):
+                        f = play.panel.more[0 if name == "rot" else 1]
+                        d.tap_xy(f.x + f.width // 2, f.y + f.height // 2)
+                    else:
+                        k = tr.order.index(int(name[1:]))
+                        d.tap_xy(tr.x + (k % tr.cols) * 6 * tr.u + 3 * tr.u,
+                                 tr.y + (k // tr.cols) * 4 * tr.u + 2 * tr.u)
+                _save(p, outdir, "66_cb_tutorial_refused" + tag)
+            else:  # game-record mode: the files in a folder of their own
+                with tempfile.TemporaryDirectory() as tmp:
+                    p.record_file = os.path.join(tmp, "quad_games.txt")
+                    k = 0
+                    while play.game.result is None and k < 200:
+                        d.settle()
+                        k += 1
+                    _save(p, outdir, "67_cb_record_end" + tag)
+
+
 def problems(paths):
     """What is wrong with a run's files: a number used by two scenes, or two files that
     are the same picture."""
@@ -614,6 +674,7 @@ def run(outdir, width=320, height=240, docs=None):
     quax(outdir)
     marks_and_review(outdir)
     corners(outdir)
+    corners_more(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     bad = problems(SHOTS)
     for line in bad:

@@ -8,23 +8,23 @@ console and added to the game-record file, and the same game in Pentobi's Blokus
 The files are written only where the program may write: on the device after a start with
 a finger on the screen (game-record mode, boot.py: /quad_games.txt and
 /quad_games_N.blksgf, N the first number not yet used); elsewhere only where the
-platform's record_file says. No room on the heap for the text loses the record, never the
-save (written before).
+platform's record_file says. Both are written a line at a time (no text of the whole game
+on the heap); no room for a line loses the record, never the save (written before).
 """
 
-_MAX = 999  # .blksgf files tried before giving up (the drive is small)
+_MAX = 999  # .blksgf names tried before giving up (the drive is small)
 
 
-def text(g):
-    """The finished game as a record the referee reads."""
-    flags = "--variant %s --start %s" % (g.variant, g.start)
-    scores = g.player_scores()
+def lines(g):
+    """The finished game as the referee reads it, line by line (no newlines)."""
+    yield "# Quad Pocket game: corner polyominoes, " + g.variant
+    yield "# referee flags: --variant %s --start %s" % (g.variant, g.start)
+    for i in range(g.plies):
+        yield g.text_of(g.move_at(i))
     win = g.winners()
-    return "# Quad Pocket game: corner polyominoes, %s\n# referee flags: %s\n%s\n" \
-        "# result: %s, scores %s\n\n" % (
-            g.variant, flags, g.record(),
-            ("win, player %d" % (win[0] + 1)) if len(win) == 1 else "draw",
-            " ".join(str(s) for s in scores))
+    yield "# result: %s, scores %s" % ("win, player %d" % (win[0] + 1) if len(win) == 1
+                                       else "draw", " ".join(str(s) for s in
+                                                             g.player_scores()))
 
 
 def path_of(platform):
@@ -37,7 +37,7 @@ def path_of(platform):
 
 
 def sgf_path(path):
-    """The first free name for a .blksgf file beside the record file (its name, _K and
+    """The first free name for a .blksgf file beside the record file (its name, _N and
     .blksgf), or None."""
     base = path[:-4] if path.endswith(".txt") else path
     for k in range(1, _MAX + 1):
@@ -50,46 +50,57 @@ def sgf_path(path):
     return None
 
 
-def _write(platform, path, mode, data):
+def _open(platform, path, mode):
     try:
-        with open(path, mode) as f:
-            f.write(data)
-        return True
+        return open(path, mode)
     except OSError as e:  # read-only (a normal start: errno 30), drive full: go on
         if not e.args or e.args[0] != 30:
             platform.log("record not written to %s: %s" % (path, e))
-        return False
+        return None
 
 
 def write(app, g):
     """Log the record and write both files where that may be done; the .blksgf file's
     number if it was written, else 0."""
     p = app.p
-    try:
-        t = text(g)
-    except MemoryError:  # the save holds the game: only the text record is lost
-        p.log("record skipped: no room")
-        return 0
-    p.log(t)
     path = path_of(p)
-    if path is None or not _write(p, path, "a", t):
-        return 0
-    del t
+    f = _open(p, path, "a") if path else None
     try:
-        sgf = app.use("corners.sgf").export(g)
-        app.forget("corners.sgf")
+        try:
+            for line in lines(g):
+                p.log(line)
+                if f is not None:
+                    f.write(line)
+                    f.write("\n")
+            if f is None:
+                return 0
+            f.write("\n")
+        finally:
+            if f is not None:
+                f.close()
         name = sgf_path(path)
-    except MemoryError:
-        p.log("SGF skipped: no room")
+        f = _open(p, name, "w") if name else None
+        if f is None:
+            return 0
+        try:
+            for line in app.use("corners.sgf").export_lines(g):
+                f.write(line)
+                f.write("\n")
+        finally:
+            f.close()
+            app.forget("corners.sgf")
+    except MemoryError:  # the save holds the game: only the record is lost
+        p.log("record cut short: no room")
         return 0
-    if name is None or not _write(p, name, "w", sgf):
+    except OSError as e:  # the drive filled up
+        p.log("record not written: %s" % (e,))
         return 0
     return int(name[name.rfind("_") + 1:-7])
 
 
 def note(play, k):
     """Under the result lines, where the panel has a row for it: the number of the game's
-    .blksgf file (quad_games_K.blksgf)."""
+    .blksgf file (quad_games_N.blksgf)."""
     if k and play.result is not None and len(play.result) < play.panel.rows:
         play.result = list(play.result) + ["Saved: game %d" % k]
 
