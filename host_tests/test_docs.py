@@ -23,6 +23,7 @@ EXT = ("md", "py", "txt", "png", "mjs", "json", "ini", "bin", "mpy", "uf2", "sh"
 OUTSIDE = {
     # on the CIRCUITPY drive or the board (README: flashing and recovery)
     "boot_out.txt", "code.txt", "main.txt", "/quad_games.txt", "quad_games.txt",
+    "/quad_games_N.blksgf", "quad_games_N.blksgf",  # the corner game's SGF, N its number
     "adafruit_touchscreen.mpy", "adafruit_touchscreen.py", "adafruit_ticks.py",
     "/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/Volumes/CIRCUITPY", "/dev/ttyACM0",
     "/dev/null",  # the host's, in an example command

@@ -83,12 +83,13 @@ def write(app, g):
         if f is None:
             return 0
         try:
-            for line in app.use("corners.sgf").export_lines(g):
+            from corners.sgf import export_lines
+            for line in export_lines(g):
                 f.write(line)
                 f.write("\n")
         finally:
             f.close()
-            app.forget("corners.sgf")
+            app.forget("corners.sgf")  # its code is needed only here
     except MemoryError:  # the save holds the game: only the record is lost
         p.log("record cut short: no room")
         return 0
