@@ -621,3 +621,16 @@ def test_duos_small_tray_is_two_pixels_a_square_on_the_small_screen():
         assert sg.x >= pn.x and sg.x + w <= p.width
     app, d, p = cb(conf_=conf(variant=1), size=(320, 240))
     assert app.play.trays.group[0].scale == 1  # Classic's four boxes: no room for more
+
+
+def test_the_tutorial_from_a_classic_game_comes_back_to_it():
+    app, d, p = cb(conf_=conf(variant=1, kinds=(0, 0, 0, 0)))
+    hinted_turn(d)
+    d.press("menu")
+    d.press("tutorial")
+    assert app.play.game.width == 14 and app.play.board.n == 14
+    d.press("skip")
+    g = app.play.game
+    assert g.width == 20 and app.play.board.n == 20 and g.plies == 1
+    hinted_turn(d)
+    assert g.plies == 2
