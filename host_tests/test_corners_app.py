@@ -573,7 +573,7 @@ def _rgb(v):
 def test_age_dots_mark_the_last_rounds_and_stand_out_from_their_piece(size, variant,
                                                                       contrast_on):
     from test_palettes import MIN, contrast
-    from face_corners.build import age_sizes
+    from face_corners.ages import sizes as age_sizes
     app, d, p = cb(prefs={"contrast": contrast_on}, size=size,
                    conf_=conf(variant=variant, kinds=(0, 0, 0, 0)))
     play = app.play

@@ -87,9 +87,9 @@ def test_winther_marks_stand_out_from_the_board(contrast_on):
 @pytest.mark.parametrize("contrast_on", (False, True))
 @pytest.mark.parametrize("duo", (False, True))
 def test_corners_age_dots_stand_out_from_every_piece_colour(contrast_on, duo):
-    """The corner polyomino game's age dots: black or white ink (face_corners.draw.ages
+    """The corner polyomino game's age dots: black or white ink (face_corners.ages.ages
     picks by the piece's luminance), at least 3:1 against the piece they sit on."""
-    from face_corners import build, draw
+    from face_corners import ages, build
 
     class Pal(list):
         pass
@@ -97,6 +97,6 @@ def test_corners_age_dots_stand_out_from_every_piece_colour(contrast_on, duo):
     build.colours(pal, contrast_on, duo)
     for c in range(2 if duo else 4):
         piece = pal[8 + c]
-        ink = 0x000000 if draw.luminance(piece) > 0.179 else 0xFFFFFF
-        assert abs(draw.luminance(piece) - luminance(piece)) < 1e-9
+        ink = 0x000000 if ages.luminance(piece) > 0.179 else 0xFFFFFF
+        assert abs(ages.luminance(piece) - luminance(piece)) < 1e-9
         assert contrast(ink, piece) >= MIN, (hex(piece), hex(ink))

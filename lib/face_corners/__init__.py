@@ -205,11 +205,11 @@ def clear(cm, bit):
 
 
 def marks(play):
-    """The last move's cells, the age dots (face_corners.draw) and the dots (after a
+    """The last move's cells, the age dots (face_corners.ages) and the dots (after a
     change)."""
     g = play.game
-    play.app.use("face_corners.draw").ages(play, g)
-    play.app.forget("face_corners.draw")
+    play.app.use("face_corners.ages").ages(play, g)
+    play.app.forget("face_corners.ages")
     n = g.width
     cm = play.cm
     clear(cm, M_LAST)

@@ -60,24 +60,6 @@ def _sheet(cell):
     return bmp
 
 
-def age_sizes(cell):
-    """The age dots' sides in px, newest round first (all at least 2 px)."""
-    return (max(3, cell * 2 // 5), max(2, cell * 3 // 10), 2 if cell < 18 else 3)
-
-
-def _age_sheet(cell):
-    c = cell
-    bmp = displayio.Bitmap(7 * c, c, 3)
-    sizes = age_sizes(c)
-    for t in range(1, 7):
-        s = sizes[(t - 1) % 3]
-        m = (c - 1 - s) // 2
-        for y in range(m, m + s):
-            for x in range(m, m + s):
-                bmp[t * c + x, y] = 1 if t < 4 else 2
-    return bmp
-
-
 def colours(pal, contrast, duo):
     base = CONTRAST if contrast else NORMAL
     mine = (DUO_HI if contrast else DUO) if duo else (CLASSIC_HI if contrast else CLASSIC)
@@ -132,16 +114,7 @@ def views(app, play, game):
                                 x=bx, y=by)
     b.group = displayio.Group()
     b.group.append(b.grid)
-    # the age dots (face_corners.draw.ages): an overlay of 7 tiles, 0 none, 1-3 black and
-    # 4-6 white dots from the newest round's to the oldest's
-    ink = displayio.Palette(3)
-    ink[1] = 0x000000
-    ink[2] = 0xFFFFFF
-    ink.make_transparent(0)
-    b.ages = displayio.TileGrid(_age_sheet(cell), pixel_shader=ink, width=n, height=n,
-                                tile_width=cell, tile_height=cell, default_tile=0, x=bx,
-                                y=by)
-    b.group.append(b.ages)
+    app.use("face_corners.ages").overlay(b)  # the age dots' layer over the board
     play.board = b
     # the panel: text rows from the top, two rows of three buttons at the foot
     cw, ch = 6 * ts, 12 * ts

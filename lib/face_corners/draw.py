@@ -2,9 +2,6 @@
 App.use by face_corners.render for that, then dropped): every colour's pieces in hand,
 small, one box a colour (the mover's box grey), and the mover's pieces, big, to tap (the
 piece picked white). Bitmap values are the board sheet's palette (face_corners.start).
-Also the age dots (ages, after each change): a dot on one square of each of the last
-three rounds' pieces, the bigger and bolder the more recent, in black or white, whichever
-stands out from the piece's colour (face_corners.build draws their sheet).
 """
 
 from corners.pieces import CX, CY, NCELL
@@ -66,33 +63,3 @@ def trays(play, g):
                        6 if p == pick else 8 + turn)
     return changed
 
-
-AGE_ROUNDS = 3  # the rounds of pieces that carry an age dot (face_corners.build: sizes)
-
-
-def luminance(v):
-    """Relative luminance (WCAG 2) of a 0xRRGGBB colour."""
-    t = 0.0
-    for sh, w in ((16, 0.2126), (8, 0.7152), (0, 0.0722)):
-        c = (v >> sh & 255) / 255
-        t += w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
-    return t
-
-
-def ages(play, g):
-    """The age dots in the board's overlay (after a change, never per render): the
-    newest round's pieces get the biggest dot (tiles 1-3 black, 4-6 white by age)."""
-    b = play.board
-    ov = b.ages
-    n = g.width
-    for i in range(n * n):
-        if ov[i]:
-            ov[i] = 0
-    pal = b.palette
-    nc = g.ncol
-    for k in range(min(g.plies, AGE_ROUNDS * nc)):
-        i = g.plies - 1 - k
-        c = g.colour_at(i)
-        x, y = g.cells_of(g.move_at(i))[0]
-        # black ink on a light piece, white on a dark one (the better of the two: >= 3:1)
-        ov[(n - 1 - y) * n + x] = 1 + k // nc + (0 if luminance(pal[8 + c]) > 0.179 else 3)
