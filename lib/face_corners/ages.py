@@ -2,7 +2,7 @@
 square of each piece of the last three rounds, the newest round's the biggest, in black
 on a light piece and white on a dark one, whichever stands out more (at least 3:1 for
 every colour of both palettes). An overlay TileGrid over the board (7 tiles: none, then
-three sizes in black and in white) built with the board (face_corners.build) and written
+three sizes in black and in white) made at the first change a new board sees and written
 after each change (face_corners.marks), never per render. Loaded through App.use for
 that, then dropped.
 """
@@ -38,18 +38,18 @@ def overlay(b):
     b.group.append(b.ages)
 
 
-def luminance(v):
-    """Relative luminance (WCAG 2) of a 0xRRGGBB colour."""
-    t = 0.0
-    for sh, w in ((16, 0.2126), (8, 0.7152), (0, 0.0722)):
-        c = (v >> sh & 255) / 255
-        t += w * (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
-    return t
+def dark(v):
+    """True if white stands out more than black on the 0xRRGGBB colour v: a cheap
+    brightness (2 R + 7 G + B, no floats) below a line that puts every piece colour of
+    both palettes on the side with at least 3:1 (host_tests/test_palettes.py)."""
+    return 2 * (v >> 16 & 255) + 7 * (v >> 8 & 255) + (v & 255) < 1000
 
 
 def ages(play, g):
     """The dots in the overlay: tiles 1-3 black, 4-6 white, newest round first."""
     b = play.board
+    if b.ages is None:
+        overlay(b)
     ov = b.ages
     n = g.width
     for i in range(n * n):
@@ -61,5 +61,5 @@ def ages(play, g):
         i = g.plies - 1 - k
         c = g.colour_at(i)
         x, y = g.cells_of(g.move_at(i))[0]
-        # black ink on a light piece, white on a dark one (the better of the two: >= 3:1)
-        ov[(n - 1 - y) * n + x] = 1 + k // nc + (0 if luminance(pal[8 + c]) > 0.179 else 3)
+        # black ink on a light piece, white on a dark one
+        ov[(n - 1 - y) * n + x] = 1 + k // nc + (3 if dark(pal[8 + c]) else 0)

@@ -114,7 +114,7 @@ def views(app, play, game):
                                 x=bx, y=by)
     b.group = displayio.Group()
     b.group.append(b.grid)
-    app.use("face_corners.ages").overlay(b)  # the age dots' layer over the board
+    b.ages = None  # the age dots' layer (face_corners.ages makes it at the first marks)
     play.board = b
     # the panel: text rows from the top, two rows of three buttons at the foot
     cw, ch = 6 * ts, 12 * ts
