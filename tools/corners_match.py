@@ -4,8 +4,8 @@ engine (tools/pentobi.py): the strength table of docs/corners.md.
     python -m tools.corners_match --variant duo --level average --pentobi 1 --games 100
     python -m tools.corners_match --variant classic_2 --level expert --pentobi 2 --games 100
 
-Colours alternate: in even games ours is Black (Duo) or Blue and Red (classic_2), in odd
-games White, or Yellow and Green. Pentobi runs with --noresign, no opening book, one
+Colours alternate: in even games Pentobi is Black (Duo) or Blue and Red (classic_2) and
+moves first, in odd games ours does. Pentobi runs with --noresign, no opening book, one
 thread and --seed = the game number; ours plays with seed = the game number. A game is a
 win, loss or draw by the player scores; the line per game and the summary go to stdout,
 with Wilson's 95% interval of the score and our points moving first and second.
@@ -21,7 +21,7 @@ from tools.pentobi import Gtp
 
 def play_one(variant, level, plevel, k, weights=None):
     g = Game(variant)
-    ours = k % 2            # player index Pentobi plays
+    ours = k % 2            # player index Pentobi plays (0 moves first: even games)
     with Gtp(variant, level=plevel, seed=k + 1) as p:
         while not g.over:
             c = g.turn
@@ -58,20 +58,20 @@ def main(argv=None):
             raise SystemExit("no setting %r at level %s" % (key, a.level))
         ai.SETTINGS[a.level][key] = int(val)
     w = l = d = 0
-    pts = [0.0, 0.0]        # points (a draw half) as the first player, as the second
+    pts = [0.0, 0.0]        # our points (a draw half) moving first (odd games), second
     cnt = [0, 0]
     t0 = time.time()
     for k in range(a.first, a.first + a.games):
         mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k)
         if mine > theirs:
             w += 1
-            pts[k % 2] += 1
+            pts[1 - k % 2] += 1
         elif mine < theirs:
             l += 1
         else:
             d += 1
-            pts[k % 2] += 0.5
-        cnt[k % 2] += 1
+            pts[1 - k % 2] += 0.5
+        cnt[1 - k % 2] += 1
         print("game %d: ours %d pentobi %d (%d moves)" % (k, mine, theirs, g.plies), flush=True)
     n = w + l + d
     print("%s %s vs Pentobi level %d: %d games, %d won, %d lost, %d drawn: %.1f%% "
