@@ -240,12 +240,13 @@ def test_a_piece_put_down_pauses_the_ponder_and_an_undo_restarts_it():
     assert len(g.history) == 0 and play.pondering.start[0] == 0
 
 
+
 def test_a_platform_without_a_ponder_plays_master_and_never_thinks_on_the_humans_time():
-    # The device's platform (hw_pyportal: `ponder` False, no room for the ponder's table
-    # and searches): Master plays its own turn, the same as where it ponders, and nothing
-    # runs or stays loaded while the human thinks.
+    # The device's platform (hw_pyportal: no `ponder`, no room for the ponder's table and
+    # searches): Master plays its own turn, the same as where it ponders, and nothing runs
+    # or stays loaded while the human thinks.
     app, d, p = start_master()
-    p.ponder = False
+    del p.ponder
     play = app.play
     g = play.game
     s = play.s
@@ -259,3 +260,21 @@ def test_a_platform_without_a_ponder_plays_master_and_never_thinks_on_the_humans
     p.ponder = True                                # the same app where it may ponder
     d.ticks(1)
     assert play.pondering is not None
+
+
+@pytest.mark.parametrize("size,offered", [((320, 240), True), ((480, 320), False)],
+                         ids=["pyportal", "titano"])
+def test_a_platform_that_does_not_say_offers_master_on_320x240_only(size, offered):
+    # The device's platform has no `master`: Master's game fits its heap on the 320x240
+    # screen, not on the Titano's (docs/heap.md)
+    app, d, p = start(prefs={"level": "expert"}, size=size)
+    del p.master
+    d.press("menu")
+    d.press("new")
+    pr = app.prefs
+    seen = []
+    for _ in range(8):
+        d.press("level")
+        seen.append((pr.level, pr.master))
+    assert (("expert", 5) in seen) == offered, seen
+    assert seen[-1] == (("expert", 5) if offered else ("expert", 0)), seen  # 7 values or 4

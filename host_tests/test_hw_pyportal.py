@@ -139,8 +139,6 @@ def test_display_touch_nvm_and_version(device):
     assert p.touch() == (0, 239)
     assert p.should_quit() is False
     assert p.ticks_ms() == 1000
-    # Master without its ponder where its whole game fits the heap (docs/heap.md)
-    assert p.master is True and p.ponder is False
 
 
 def test_titano_size_scales_touch(device):
@@ -148,7 +146,6 @@ def test_titano_size_scales_touch(device):
     p = device.make()
     assert (p.width, p.height) == (480, 320)
     assert FakeTouchscreen.made[0][2] == (480, 320)
-    assert p.master is False  # Master's game needs more than the Titano's heap
 
 
 def test_speaker_enabled_only_while_playing(device):

@@ -29,9 +29,10 @@ class Platform:
     # on the largest board its face offers here (tools/quax_app_heap.py --smallest); the corner
     # polyomino game (tools/corners_app_heap.py --smallest).
     games = "SWXB"
-    # Master, without its ponder (which needs ~6 KB more: docs/heap.md), on the 320x240
-    # screen only: there its whole game needs 99.9 KB free, on the Titano's 101.4 KB.
-    ponder = False
+    # No `master` and no `ponder` here (every byte of this module stays on the heap): the
+    # Level setting then offers Master on the 320x240 screen only, and App.tick steps no
+    # ponder (Master's whole game needs 99.9 KB free on 320x240 without its ponder, over
+    # 100 KB on the Titano's screen, ~106 KB with the ponder: docs/heap.md).
 
     def __init__(self):
         # Feature detection reads the attribute itself (try/except) rather than
@@ -47,7 +48,6 @@ class Platform:
         self.display = d
         self.width = d.width
         self.height = d.height
-        self.master = d.width < 480
         self.calibration = CALIBRATION
         import quadpocket
         from quadpocket.version import VERSION
