@@ -2,7 +2,7 @@
 with its ponder (the desktop's) the scenario plays and the ponder answers its likely turns
 every round, and what it needs stays measured: it does not fit the device's 100 KB
 (docs/heap.md). Without the ponder (`--level master-noponder`, the device's platform:
-hw_pyportal.Platform.ponder is False) it fits on the 320x240 screen, which is where the
+hw_pyportal's Platform has no `ponder`) it fits on the 320x240 screen, which is where the
 device offers Master; the budget check is asserted here like the other games'."""
 
 import pytest

@@ -332,7 +332,7 @@ def ponder(tag):
 
 VARIANTS = ("standard", "duel", "trek", "rapid")
 # The computer's level in the standard scenario: Expert, Master with its ponder (the
-# desktop's), Master without (the device's: hw_pyportal.Platform.ponder is off).
+# desktop's), Master without (the device's: hw_pyportal's Platform has no `ponder`).
 LEVELS = ("expert", "master", "master-noponder")
 # Rounds of a variant scenario: against Expert a Trek or Rapid game ends in round 25, a
 # Duel game in 16 (then a new game from the New button, as in the standard scenario); 4-6
@@ -349,10 +349,10 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
     the very program text the README's figures come from. level "master": the standard
     scenario at Master with its ponder waited for (PONDER_WAIT); with ponder=False, Master
     as the device plays it: the platform's `ponder` off, nothing stepped on the human's
-    time (hw_pyportal.Platform.ponder)."""
+    time (hw_pyportal's Platform has no `ponder`)."""
     if level not in LEVELS:
         raise ValueError("level %r: one of %s" % (level, ", ".join(LEVELS)))
-    if level == "master-noponder":  # the device's Master (hw_pyportal.Platform.ponder)
+    if level == "master-noponder":  # the device's Master (no `ponder` on its platform)
         level, ponder = "master", False
     if level == "master":
         if variant is not None or humans is not None:
@@ -363,7 +363,7 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         code = code.replace("def move(name):", PONDER_WAIT.lstrip() + "def move(name):")
         code = code.replace('    press("hint")\n', '    ponder(name)\n    press("hint")\n', 1)
         code += 'print("pondered", S["ponders"])\n'
-        # the platform's choice (hw_pyportal.Platform.ponder: the device's Master does not)
+        # the platform's choice (App.tick reads p.ponder; the device's platform has none)
         code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
                             "p = Platform(WIDTH, HEIGHT)\np.ponder = %d\n" % bool(ponder))
     elif variant is None and humans is None:
