@@ -80,7 +80,7 @@ def test_the_level_setting_offers_master_at_three_times_and_stores_it(tmp_path):
 
 
 def test_a_platform_without_master_cycles_the_four_levels():
-    # A platform without Master (the Titano's: its heap): the setting skips it,
+    # The device's platform does not offer Master (its heap): the setting skips it,
     # and a Master preference left from elsewhere steps back into the four levels.
     app, d, p = start(prefs={"level": "expert", "master": 10})
     p.master = False
@@ -242,9 +242,9 @@ def test_a_piece_put_down_pauses_the_ponder_and_an_undo_restarts_it():
 
 
 def test_a_platform_without_a_ponder_plays_master_and_never_thinks_on_the_humans_time():
-    # The device's platform (hw_pyportal: no `ponder`, no room for the ponder's table and
-    # searches): Master plays its own turn, the same as where it ponders, and nothing runs
-    # or stays loaded while the human thinks.
+    # A platform without `ponder` (no room for the ponder's table and searches, like the
+    # device's; the VM harness's `--level master-noponder`): Master plays its own turn, the
+    # same as where it ponders, and nothing runs or stays loaded while the human thinks.
     app, d, p = start_master()
     del p.ponder
     play = app.play
@@ -261,20 +261,3 @@ def test_a_platform_without_a_ponder_plays_master_and_never_thinks_on_the_humans
     d.ticks(1)
     assert play.pondering is not None
 
-
-@pytest.mark.parametrize("size,offered", [((320, 240), True), ((480, 320), False)],
-                         ids=["pyportal", "titano"])
-def test_a_platform_that_does_not_say_offers_master_on_320x240_only(size, offered):
-    # The device's platform has no `master`: Master's game fits its heap on the 320x240
-    # screen, not on the Titano's (docs/heap.md)
-    app, d, p = start(prefs={"level": "expert"}, size=size)
-    del p.master
-    d.press("menu")
-    d.press("new")
-    pr = app.prefs
-    seen = []
-    for _ in range(8):
-        d.press("level")
-        seen.append((pr.level, pr.master))
-    assert (("expert", 5) in seen) == offered, seen
-    assert seen[-1] == (("expert", 5) if offered else ("expert", 0)), seen  # 7 values or 4

@@ -231,7 +231,7 @@ class Platform:
         self.max_board = max_board
         self.games = games  # every game (the device's list: hw_pyportal.Platform.games)
         # Master offered in Still's Quad's Level setting, with its ponder (the device has
-        # neither attribute: Master on 320x240 only, no ponder; its heap, docs/heap.md)
+        # neither attribute: its heap, docs/heap.md)
         self.master = True
         self.ponder = True
         try:

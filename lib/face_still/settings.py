@@ -61,10 +61,9 @@ def step(app, name):
         p.variant = v[(i + step) % len(v)]
     elif name == "level":
         # Trainer .. Expert, then Master at 5, 10 and 20 s a move (level "expert" + master)
-        # where the platform offers it (`master`: the desktop; a platform that does not say,
-        # the device, on 320x240 only: its heap, docs/heap.md)
+        # where the platform offers it (`master`: the desktop; the device not yet, its heap)
         n = len(LEVELS)
-        m = len(MASTER) if getattr(app.p, "master", app.p.width < 480) else 0
+        m = len(MASTER) if getattr(app.p, "master", False) else 0
         i = n + MASTER.index(p.master) if m and p.master in MASTER else LEVELS.index(p.level)
         i = (i + step) % (n + m)
         p.level = LEVELS[min(i, n - 1)]

@@ -243,7 +243,7 @@ class App:
         busy = self.mode == "play" and self.play.thinker is not None
         if busy:
             self.dirty = self.think(now + THINK_MS) or self.dirty
-        elif self.prefs.master and self.mode == "play" and getattr(self.p, "ponder", 0):
+        elif self.prefs.master and self.mode == "play":
             # never between steps of a search
             self.use("master").ponder(self.play, now + THINK_MS)
         if self.loaded:  # what the tap or the computer's move loaded goes now

@@ -29,10 +29,9 @@ class Platform:
     # on the largest board its face offers here (tools/quax_app_heap.py --smallest); the corner
     # polyomino game (tools/corners_app_heap.py --smallest).
     games = "SWXB"
-    # No `master` and no `ponder` here (every byte of this module stays on the heap): the
-    # Level setting then offers Master on the 320x240 screen only, and App.tick steps no
-    # ponder (Master's whole game needs 99.9 KB free on 320x240 without its ponder, over
-    # 100 KB on the Titano's screen, ~106 KB with the ponder: docs/heap.md).
+    # No `master` (the Level setting offers no Master here) and no `ponder`: Master's whole
+    # game needs ~105-106 KB free with its ponder, and 100.2 KB on 320x240 (Titano: 100.4-
+    # 101.4) without it (tools/app_heap.py --level master-noponder; docs/heap.md).
 
     def __init__(self):
         # Feature detection reads the attribute itself (try/except) rather than
