@@ -80,7 +80,7 @@ def test_the_level_setting_offers_master_at_three_times_and_stores_it(tmp_path):
 
 
 def test_a_platform_without_master_cycles_the_four_levels():
-    # The device's platform does not offer Master yet (its heap): the setting skips it,
+    # The device's platform does not offer Master (its heap): the setting skips it,
     # and a Master preference left from elsewhere steps back into the four levels.
     app, d, p = start(prefs={"level": "expert", "master": 10})
     p.master = False
@@ -238,3 +238,26 @@ def test_a_piece_put_down_pauses_the_ponder_and_an_undo_restarts_it():
     d.press("undo")                                # both turns back: another position
     d.ticks(2)
     assert len(g.history) == 0 and play.pondering.start[0] == 0
+
+
+
+def test_a_platform_without_a_ponder_plays_master_and_never_thinks_on_the_humans_time():
+    # A platform without `ponder` (no room for the ponder's table and searches, like the
+    # device's; the VM harness's `--level master-noponder`): Master plays its own turn, the
+    # same as where it ponders, and nothing runs or stays loaded while the human thinks.
+    app, d, p = start_master()
+    del p.ponder
+    play = app.play
+    g = play.game
+    s = play.s
+    want = master_reply(g, s, 5, "f6")
+    d.tap_cell("f6")                               # the computer answers (Master)
+    assert len(g.history) == 2 and g.turn_text(g.history[1]) == want
+    record = g.record()
+    d.ticks(50)
+    assert play.pondering is None and play.thinker is None and g.record() == record
+    assert "quadpocket.master" not in sys.modules  # not even loaded at a tick
+    p.ponder = True                                # the same app where it may ponder
+    d.ticks(1)
+    assert play.pondering is not None
+

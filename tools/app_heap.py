@@ -314,6 +314,8 @@ MASTER_SECONDS = 5
 PONDER_WAIT = r"""
 def ponder(tag):
     app = S["app"]
+    if not p.ponder:  # the device's Master: nothing to wait for
+        return
     for _ in range(4000):
         pd = app.play.pondering
         if app.play.game.result is not None or (pd is not None and pd.finished):
@@ -329,6 +331,9 @@ def ponder(tag):
 """
 
 VARIANTS = ("standard", "duel", "trek", "rapid")
+# The computer's level in the standard scenario: Expert, Master with its ponder (the
+# desktop's), Master without (the device's: hw_pyportal's Platform has no `ponder`).
+LEVELS = ("expert", "master", "master-noponder")
 # Rounds of a variant scenario: against Expert a Trek or Rapid game ends in round 25, a
 # Duel game in 16 (then a new game from the New button, as in the standard scenario); 4-6
 # humans on 11x11 play 30 turns, 5-8 a seat, without reaching the end.
@@ -336,15 +341,19 @@ VARIANT_ROUNDS = 30
 
 
 def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0,
-                  rounds=None, variant=None, humans=None, level="expert"):
+                  rounds=None, variant=None, humans=None, level="expert", ponder=True):
     """The guest program of the scenario: Expert, tutorial done, a board x board game;
     rounds: ROUNDS unless given (more rounds: more games, each from the New button).
     variant: another game against Expert (e.g. "trek"), with humans=N: N humans passing
     the device, every seat playing Hint's turn. Neither given: the standard scenario,
     the very program text the README's figures come from. level "master": the standard
-    scenario at Master with its ponder waited for (PONDER_WAIT)."""
-    if level not in ("expert", "master"):
-        raise ValueError("level %r: expert or master" % (level,))
+    scenario at Master with its ponder waited for (PONDER_WAIT); with ponder=False, Master
+    as the device plays it: the platform's `ponder` off, nothing stepped on the human's
+    time (hw_pyportal's Platform has no `ponder`)."""
+    if level not in LEVELS:
+        raise ValueError("level %r: one of %s" % (level, ", ".join(LEVELS)))
+    if level == "master-noponder":  # the device's Master (no `ponder` on its platform)
+        level, ponder = "master", False
     if level == "master":
         if variant is not None or humans is not None:
             raise ValueError("Master plays the standard game against the computer")
@@ -354,6 +363,9 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         code = code.replace("def move(name):", PONDER_WAIT.lstrip() + "def move(name):")
         code = code.replace('    press("hint")\n', '    ponder(name)\n    press("hint")\n', 1)
         code += 'print("pondered", S["ponders"])\n'
+        # the platform's choice (App.tick reads p.ponder; the device's platform has none)
+        code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
+                            "p = Platform(WIDTH, HEIGHT)\np.ponder = %d\n" % bool(ponder))
     elif variant is None and humans is None:
         rec = prefs_record(tutorial_done=True, level="expert", size=board)
         code = SCENARIO
@@ -613,11 +625,12 @@ def main(argv=None):
                     help="another game: against Expert, or with --humans pass-and-play")
     ap.add_argument("--humans", type=int, choices=range(2, 7), metavar="N",
                     help="N humans passing the device (2-6), every seat playing Hint's turn")
-    ap.add_argument("--level", choices=("expert", "master"), default="expert",
+    ap.add_argument("--level", choices=LEVELS, default="expert",
                     help="the computer's level (master: %d s a move, its ponder waited for "
-                         "before each hint; the standard game only)" % MASTER_SECONDS)
+                         "before each hint; master-noponder: the device's Master, which does "
+                         "not ponder; the standard game only)" % MASTER_SECONDS)
     args = ap.parse_args(argv)
-    if args.level == "master" and (args.variant or args.humans):
+    if args.level != "expert" and (args.variant or args.humans):
         ap.error("--level master plays the standard game against the computer")
     vh = {"variant": args.variant, "humans": args.humans, "level": args.level}
     if cpvm.find_vm() is None:
@@ -627,7 +640,7 @@ def main(argv=None):
     mpy = not args.py
     if args.smallest:
         print(smallest_report(size, args.board, mpy_only=bool(args.variant or args.humans or
-                                                               args.level == "master"), **vh))
+                                                               args.level != "expert"), **vh))
         return 0
     res = scenario(mpy=mpy, size=size, board=args.board, **vh)
     prev = 0
@@ -656,8 +669,9 @@ def smallest_report(size=(320, 240), board=11, mpy_only=False, variant=None, hum
                     level="expert"):
     game = "standard, Expert" if variant is None and humans is None else "%s, %s" % (
         variant or "standard", "Expert" if humans is None else "%d humans" % humans)
-    if level == "master":
-        game = "standard, Master %d s with its ponder" % MASTER_SECONDS
+    if level != "expert":
+        game = "standard, Master %d s %s" % (
+            MASTER_SECONDS, "with its ponder" if level == "master" else "without a ponder")
     lines = ["free heap the whole-app scenario needs above the stand-ins (CircuitPython %s "
              "unix VM, 32-bit, %dx%d screen, %dx%d board, %s; smallest heap in 1 KB steps "
              "from which %d in a row complete):"

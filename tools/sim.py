@@ -230,9 +230,10 @@ class Platform:
         # boards up to 15x15 (the device offers up to hw_pyportal.Platform.max_board: its heap)
         self.max_board = max_board
         self.games = games  # every game (the device's list: hw_pyportal.Platform.games)
-        # Master offered in Still's Quad's Level setting (the device does not offer it yet:
-        # with its ponder the Titano's app needs more than its 100 KB, docs/heap.md)
+        # Master offered in Still's Quad's Level setting, with its ponder (the device has
+        # neither attribute: its heap, docs/heap.md)
         self.master = True
+        self.ponder = True
         try:
             from quadpocket.version import VERSION
         except ImportError:

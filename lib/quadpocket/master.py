@@ -1,8 +1,8 @@
 """Master's part of the game screen (Play), loaded through App.use only while the player has
-chosen Master (prefs.master; the device does not offer it yet) and dropped at the end of
-the tick, so an Expert game never carries this code: Master's search fed with what it
-pondered, and the pondering on the human's time. Play keeps the one attribute `pondering`
-(the engine's Ponder, or None)."""
+chosen Master (prefs.master) and dropped at the end of the tick, so an Expert game never
+carries this code: Master's search fed with what it pondered, and the pondering on the
+human's time where the platform has room for it (its `ponder`; the device has none).
+Play keeps the one attribute `pondering` (the engine's Ponder, or None)."""
 
 
 def think(play, ai, level, seed, p):
@@ -19,6 +19,8 @@ def ponder(play, deadline):
     engine's ponder_tick steps it until deadline and keeps what it learned for the
     computer's turn (think)."""
     s = play.s
+    if not getattr(play.app.p, "ponder", 0):
+        return  # a platform whose heap has no room for it (hw_pyportal: the device)
     if s is not None and s.cpu >= 0 and s.game.result is None and play.tutor is None:
         ai, done = play.player()
         if hasattr(ai, "ponder_tick"):
