@@ -449,6 +449,20 @@ def conf_record(start, payload):
     return off, bytes(nvm[off:off + 2 * size])
 
 
+def game_parser(prog, doc):
+    """The command line every game's heap tool shares (tools/wq_app_heap.py, ...): --titano,
+    --py, --budget, --smallest; the tool adds its own options."""
+    import argparse
+    ap = argparse.ArgumentParser(prog=prog, description=doc.split("\n")[0])
+    ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
+    ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
+    ap.add_argument("--budget", action="store_true",
+                    help="run in a heap leaving exactly the 100 KB budget free")
+    ap.add_argument("--smallest", action="store_true",
+                    help="bisect the smallest free heap that completes (worst of the layouts)")
+    return ap
+
+
 def budget_report(mpy, size, program):
     """(text, exit status) of a run with exactly the BUDGET free at the base (the heap
     worked out from a 320x240 base reading, as the game tools always have)."""

@@ -89,16 +89,8 @@ def smallest(mpy=True, size=(320, 240), layouts=None, variant="duo"):
 
 
 def main(argv=None):
-    import argparse
-    ap = argparse.ArgumentParser(prog="python -m tools.corners_app_heap",
-                                 description=__doc__.split("\n")[0])
-    ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
+    ap = app_heap.game_parser("python -m tools.corners_app_heap", __doc__)
     ap.add_argument("--classic", action="store_true", help="Classic 4 instead of Duo")
-    ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
-    ap.add_argument("--budget", action="store_true",
-                    help="run in a heap leaving exactly the 100 KB budget free")
-    ap.add_argument("--smallest", action="store_true",
-                    help="bisect the smallest free heap that completes (worst of the layouts)")
     ap.add_argument("--layouts", type=int, default=0,
                     help="only the first N layouts of app_heap.LAYOUTS (default all)")
     args = ap.parse_args(argv)

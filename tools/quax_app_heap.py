@@ -107,18 +107,10 @@ def smallest(mpy=True, size=(320, 240), layouts=None, rules="quax", n=None):
 
 
 def main(argv=None):
-    import argparse
-    ap = argparse.ArgumentParser(prog="python -m tools.quax_app_heap",
-                                 description=__doc__.split("\n")[0])
-    ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
-    ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
+    ap = app_heap.game_parser("python -m tools.quax_app_heap", __doc__)
     ap.add_argument("--rules", choices=RULES, default="quax")
     ap.add_argument("--size", type=int, default=None,
                     help="board size (default: the largest the screen offers)")
-    ap.add_argument("--budget", action="store_true",
-                    help="run in a heap leaving exactly the 100 KB budget free")
-    ap.add_argument("--smallest", action="store_true",
-                    help="bisect the smallest free heap that completes (worst of the layouts)")
     args = ap.parse_args(argv)
     if cpvm.find_vm() is None:
         print(cpvm.MISSING_VM, file=sys.stderr)
