@@ -26,7 +26,6 @@ GAME_OFF = 4544
 GAME_SIZE = 256
 T_CONF = 0x62  # "b"
 T_GAME = 0x42  # "B"
-CONF = (CONF_OFF, CONF_SIZE, T_CONF)
 DEFAULT = bytes((0, 0, 0, 3, 3, 3, 138, 131, 125, 5)) + bytes(24)
 
 # --- records ------------------------------------------------------------------------------
@@ -65,7 +64,8 @@ def load_session(data):
 
 def conf(app):
     """This game's settings and statistics, read once it is shown (kept on the screen)."""
-    return app.play.conf or app.use("facesave").read_conf(app, CONF, DEFAULT, fits)
+    return app.play.conf or app.use("facesave").read_conf(app, CONF_OFF, CONF_SIZE, T_CONF,
+                                                          DEFAULT, fits)
 
 
 def resume(app, data=None):

@@ -27,9 +27,6 @@ CONF_OFF, CONF_SIZE, T_CONF = CONF
 GAME_OFF = 6144
 GAME_SIZE = 1024
 T_GAME = 0x71  # "q"
-# Its settings and statistics when none are stored (or they do not check out): Quax on
-# the default board, the swap rule on, against the computer.
-DEFAULT = bytes((0, DEFAULT_SIZE[0], 1)) + bytes(25)
 MIN_CELL = 12  # px: the smallest cell a finger hits (New game offers no larger board)
 # The largest board whose whole game fits the heap (tools/quax_app_heap.py --smallest,
 # docs/quax.md): per screen width (320: the PyPortal, 480: the Titano).
@@ -83,7 +80,9 @@ def load_session(data):
 
 def conf(app):
     """This game's settings and statistics, read once it is shown (kept on the screen)."""
-    return app.play.conf or app.use("facesave").read_conf(app, CONF, DEFAULT, fits)
+    # the defaults: Quax on the default board, the swap rule on, against the computer
+    return app.play.conf or app.use("facesave").read_conf(
+        app, CONF_OFF, CONF_SIZE, T_CONF, bytes((0, DEFAULT_SIZE[0], 1)) + bytes(25), fits)
 
 
 def resume(app, data=None):

@@ -27,9 +27,6 @@ GAME_OFF = 2368
 GAME_SIZE = 1024
 T_CONF = 0x74  # "t"
 T_GAME = 0x77  # "w"
-CONF = (CONF_OFF, CONF_SIZE, T_CONF)
-# Its settings and statistics when none are stored (or they do not check out)
-DEFAULT = bytes((DEFAULT_COUNTERS,)) + bytes(26)
 
 
 # --- records ------------------------------------------------------------------------------
@@ -56,7 +53,9 @@ def load_session(data):
 
 def conf(app):
     """This game's settings and statistics, read once it is shown (kept on the screen)."""
-    return app.play.conf or app.use("facesave").read_conf(app, CONF, DEFAULT, fits)
+    # the defaults: the default counters, against the computer
+    return app.play.conf or app.use("facesave").read_conf(
+        app, CONF_OFF, CONF_SIZE, T_CONF, bytes((DEFAULT_COUNTERS,)) + bytes(26), fits)
 
 
 def resume(app, data=None):

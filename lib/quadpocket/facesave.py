@@ -4,30 +4,25 @@ game's header, its resume. Loaded through App.use, dropped after (App.settle).""
 from quadpocket.play import NO_CPU
 
 
-def read_slots(app, off, size, tag):
-    # (the newest valid payload of the two slots at off, or None; the slots
-    # [newest, sequence, length] records.save_game keeps up to date)
+def read_conf(app, off, size, tag, default, fits):
+    # The face's settings and statistics: the newest valid record of the two slots at off
+    # into play.conf (a bytearray, returned) if it is default's length and fits(record)
+    # holds, else a copy of default; the slots [newest, sequence, length] into
+    # play.conf_slots, for records.save_game. (fits: the face's own function of that name;
+    # a name new to the game would be one more qstr kept in RAM.)
+    play = app.play
     st = app.use("storage")
     nvm = app.p.nvm
-    slots = st._newest(nvm, off, size, tag)
+    slots = play.conf_slots = st._newest(nvm, off, size, tag)
     data = None
     if slots[0] >= 0:
         r = st._load(nvm, off + slots[0] * size, size, tag)
         data = r[1] if r else None
-    app.forget("storage")
-    return data, slots
-
-
-def read_conf(app, at, default, ok):
-    # The face's settings and statistics from the slots at = (off, size, tag) into
-    # play.conf (a bytearray) and play.conf_slots; the record is used only if it has
-    # default's length and ok(record) holds, else a copy of default. Returns play.conf.
-    play = app.play
-    data, play.conf_slots = read_slots(app, at[0], at[1], at[2])
-    conf = bytearray(default)
-    if data is not None and len(data) == len(default) and ok(data):
+    conf = play.conf = bytearray(default)  # kept all game: made before storage goes
+    if data is not None and len(data) == len(default) and fits(data):
         conf[:] = data
-    play.conf = conf
+    app.forget("storage")
+    app.forget("facesave")  # and this module: neither stays while the screen is built
     return conf
 
 
@@ -59,17 +54,22 @@ def resume(app, data, load, show, new_game):
     # The saved game (data, else the shown game's newest in nvm) made by load(data) and put
     # on the screen by show(app, session); none saved: new_game(app); one that load
     # refuses or show cannot show: new_game(app, "Save unusable"), the reason in the log.
+    # This module goes before either builds the screen (its blocks would split the heap
+    # the screen's big ones need: the start-up is the face's tightest moment).
     if data is None:
         data = app.use("games").saved(app)
         app.forget("games")
     if data is None or not len(data):
+        app.forget("facesave")
         new_game(app)
         return
     try:
-        s = load(data)
+        s = load(data)  # load_session imports check_header and session from here
+        app.forget("facesave")
         app.session = s
         show(app, s)
         return
     except Exception as e:
         app.p.log("saved game ignored: %r" % (e,))
+    app.forget("facesave")
     new_game(app, "Save unusable")
