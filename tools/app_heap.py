@@ -400,6 +400,101 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
     return code
 
 
+def game_program(kw, name, gid, conf, move, screens, rounds, sample=None, platform=""):
+    """The guest program of another game's scenario (tools/wq_app_heap.py and the like:
+    their program maker calls this with its keywords kw, scenario_code's): the standard
+    one with the preferences choosing game `gid` (tutorial done, Expert), its settings
+    written to nvm (conf: conf_record's offset and bytes), the game's own
+    move(name) and SCREENS line, `rounds` rounds, the game's plies in the "turns" line;
+    sample: the expression that replaces "the last SAMPLED rounds" (None: kept, read
+    from the standard ROUNDS); platform: lines added after the stand-in platform is made
+    (its `games`, ...). kw's rounds, variant, humans and level are Still's Quad's
+    options: a ValueError naming the game (name) when one is given."""
+    if kw.get("rounds") is not None or kw.get("variant") not in (None, "standard") \
+            or kw.get("humans") is not None or kw.get("level", "expert") != "expert":
+        raise ValueError("%s's scenario has no rounds, variant or humans option" % name)
+    size = kw.get("size", (320, 240))
+    board = kw.get("board", 11)
+    code = scenario_code(kw.get("grow_qstrs", True), size, board, kw.get("stop_at_base", False),
+                         kw.get("pad", 0))
+    old_rec = repr(prefs_record(tutorial_done=True, level="expert", size=board))
+    rec = prefs_record(tutorial_done=True, level="expert", game=gid)
+    at, slots = conf
+    code = code.replace(old_rec, repr(rec) + "\np.nvm[%d:%d] = " % (at, at + len(slots))
+                        + repr(slots))
+    start = code.index("def move(name):")
+    end = code.index("_pad = bytearray")
+    code = code[:start] + move.lstrip() + "\n\n" + code[end:]
+    i = code.index("SCREENS = (")
+    j = code.index(")", code.index("\n", i) + 1) + 1
+    code = code[:i] + screens + code[j:]
+    if platform:
+        made = "p = Platform(%d, %d)\n" % size
+        code = code.replace(made, made + platform)
+    code = code.replace('print("turns", g.turns, g.turn', 'print("turns", g.plies, g.turn')
+    code = code.replace("while S[\"i\"] < %d:" % ROUNDS, "while S[\"i\"] < %d:" % rounds)
+    if sample is not None:
+        code = code.replace("S[\"sample\"] = S[\"i\"] > %d - %d" % (ROUNDS, SAMPLED),
+                            "S[\"sample\"] = " + sample)
+    return code
+
+
+def face_module(name):
+    """A module of the device's lib/ (a face's start module: its records' places),
+    imported on the host."""
+    lib = os.path.join(ROOT, "lib")
+    if lib not in sys.path:
+        sys.path.insert(0, lib)
+    __import__(name)
+    return sys.modules[name]
+
+
+def conf_record(start, payload):
+    """(nvm offset, bytes) of a game's two settings slots holding payload as the newest
+    record (records.py's format, made on the host with the app's own records module);
+    start: its face's start module, which names their place (CONF_OFF, CONF_SIZE, T_CONF)."""
+    face = face_module(start)
+    from quadpocket.records import save_game
+    off, size = face.CONF_OFF, face.CONF_SIZE
+    nvm = bytearray(b"\xff" * 8192)
+    save_game(nvm, [-1, 0, 0], bytes(payload), off, size, face.T_CONF)
+    return off, bytes(nvm[off:off + 2 * size])
+
+
+def game_parser(prog, doc):
+    """The command line every game's heap tool shares (tools/wq_app_heap.py, ...): --titano,
+    --py, --budget, --smallest; the tool adds its own options."""
+    import argparse
+    ap = argparse.ArgumentParser(prog=prog, description=doc.split("\n")[0])
+    ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
+    ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
+    ap.add_argument("--budget", action="store_true",
+                    help="run in a heap leaving exactly the 100 KB budget free")
+    ap.add_argument("--smallest", action="store_true",
+                    help="bisect the smallest free heap that completes (worst of the layouts)")
+    return ap
+
+
+def budget_report(mpy, size, program):
+    """(text, exit status) of a run with exactly the BUDGET free at the base (the heap
+    worked out from a 320x240 base reading, as the game tools always have)."""
+    heap = heapsize_for_free(BUDGET, mpy=mpy, program=program)
+    ok, res = attempt(heap, mpy=mpy, size=size, program=program)
+    return ("free at base %d: %s; last checkpoint %r" % (
+        res["free_at_base"], "completes" if ok else "MemoryError",
+        res["checkpoints"][-1:]), 0 if ok else 1)
+
+
+def live_report(res):
+    """(text, exit status) of a game tool's live readings: the checkpoints outside the
+    searches, the peak, the last turns line and the modules resident at the end."""
+    lines = ["%-22s %8d" % (name, v) for name, v in res["checkpoints"]
+             if not name.startswith("think") and not name.startswith("hint")]
+    lines.append("peak %d B at %s; turns %s; resident %s" % (
+        res["peak"][0], res["peak"][1], res.get("turns"), ",".join(res.get("resident", []))))
+    return "\n".join(lines), 0 if res.get("done") else 1
+
+
 def parse(out, qstr_entries=True):
     cps = []
     res = {"checkpoints": cps, "peak": (0, "")}
@@ -437,20 +532,24 @@ def parse(out, qstr_entries=True):
 
 
 def scenario(mpy=True, size=(320, 240), board=11, rounds=None, variant=None, humans=None,
-             level="expert"):
+             level="expert", program=None):
     """-> {"checkpoints": [(name, bytes)], "peak": (bytes, name), "turns": [...],
-    "resident": [...], "base": bytes, ...}: the live readings, with a roomy heap."""
-    return parse(run_guest(scenario_code(size=size, board=board, rounds=rounds,
-                                         variant=variant, humans=humans, level=level),
+    "resident": [...], "base": bytes, ...}: the live readings, with a roomy heap.
+    program: the game's guest program maker, called with scenario_code's keywords
+    (None: scenario_code, Still's Quad; another game's: see game_program)."""
+    program = program or scenario_code
+    return parse(run_guest(program(size=size, board=board, rounds=rounds, variant=variant,
+                                   humans=humans, level=level),
                            mpy=mpy, raw=True))
 
 
 def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0, variant=None, humans=None,
-            rounds=None, level="expert"):
-    """Run the scenario (no qstr-pool padding) in a heap of `heapsize` bytes.
-    -> (completed, parsed output or None)."""
-    code = scenario_code(grow_qstrs=False, size=size, board=board, pad=pad, variant=variant,
-                         humans=humans, rounds=rounds, level=level)
+            rounds=None, level="expert", program=None):
+    """Run the scenario (no qstr-pool padding) in a heap of `heapsize` bytes (program: as
+    in scenario). -> (completed, parsed output or None)."""
+    code = (program or scenario_code)(grow_qstrs=False, size=size, board=board, pad=pad,
+                                      variant=variant, humans=humans, rounds=rounds,
+                                      level=level)
     try:
         out = run_guest(code, mpy=mpy, heapsize=heapsize, raw=True)
     except cpvm.GuestError as exc:
@@ -463,12 +562,14 @@ def attempt(heapsize, mpy=True, size=(320, 240), board=11, pad=0, variant=None, 
     return True, res
 
 
-def heapsize_for_free(free, mpy=True, pad=0, variant=None, humans=None, level="expert"):
+def heapsize_for_free(free, mpy=True, pad=0, variant=None, humans=None, level="expert",
+                      program=None):
     """The -X heapsize at which `free` bytes are free at the base reading: what the
     stand-ins (and this harness) take, plus `free`, plus the GC's own allocation table,
     which grows with the heap (measured from a probe run, then checked). variant and
-    humans as in scenario_code: the guest's own program text is on the heap too."""
-    vh = (variant, humans, level)
+    humans as in scenario_code, program as in scenario: the guest's own program text is
+    on the heap too."""
+    vh = (variant, humans, level, program)
     probe = 512 * 1024
     code = "import gc\ngc.collect()\nprint(gc.mem_free() + gc.mem_alloc())\n"
     total = int(run_guest(code, mpy=mpy, heapsize=probe, raw=True))
@@ -486,10 +587,11 @@ def heapsize_for_free(free, mpy=True, pad=0, variant=None, humans=None, level="e
     return heap + 16
 
 
-def attempt_base(heapsize, mpy=True, pad=0, variant=None, humans=None, level="expert"):
+def attempt_base(heapsize, mpy=True, pad=0, variant=None, humans=None, level="expert",
+                 program=None):
     """(heapsize, free bytes at the base reading, base bytes) without running the game."""
-    code = scenario_code(grow_qstrs=False, stop_at_base=True, pad=pad, variant=variant,
-                         humans=humans, level=level)
+    code = (program or scenario_code)(grow_qstrs=False, stop_at_base=True, pad=pad,
+                                      variant=variant, humans=humans, level=level)
     res = parse(run_guest(code, mpy=mpy, heapsize=heapsize, raw=True))
     return heapsize, res["free_at_base"], res["base"]
 
@@ -506,16 +608,17 @@ LAYOUTS = (0, 272, 784, 1808)
 
 
 def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=0,
-                  variant=None, humans=None, rounds=None, level="expert"):
+                  variant=None, humans=None, rounds=None, level="expert", program=None):
     """Bisect (1 KB steps) for the smallest -X heapsize (KB) at which the scenario
-    completes, then move up until STABLE heaps in a row complete.
-    -> (heap KB, free bytes at the base in that heap, base bytes, runs)."""
+    (program: as in scenario) completes, then move up until STABLE heaps in a row
+    complete. -> (heap KB, free bytes at the base in that heap, base bytes, runs)."""
     runs = [0]
 
     def ok_at(kb):
         runs[0] += 1
         return attempt(kb * 1024, mpy=mpy, size=size, board=board, pad=pad,
-                       variant=variant, humans=humans, rounds=rounds, level=level)
+                       variant=variant, humans=humans, rounds=rounds, level=level,
+                       program=program)
 
     ok, res = ok_at(hi_kb)
     if not ok:
@@ -534,6 +637,14 @@ def smallest_heap(mpy=True, lo_kb=40, hi_kb=200, size=(320, 240), board=11, pad=
             res = results[0][1]
             return kb, res["free_at_base"], res["base"], runs[0]
         kb += fails[-1] + 1
+
+
+def smallest_free(layouts=None, **kw):
+    """[free bytes at the base the scenario needs] per layout (LAYOUTS unless given): the
+    figure of smallest_heap(pad=layout, **kw) for each; the worst (max) is the one
+    reported."""
+    return [smallest_heap(pad=pad, **kw)[1] for pad in (LAYOUTS if layouts is None
+                                                       else layouts)]
 
 
 def _top_imports(path):
@@ -677,8 +788,8 @@ def smallest_report(size=(320, 240), board=11, mpy_only=False, variant=None, hum
              "from which %d in a row complete):"
              % (cpvm.CP_TAG, size[0], size[1], board, board, game, STABLE)]
     for mpy in (True,) if mpy_only else (True, False):
-        free = [smallest_heap(mpy=mpy, size=size, board=board, pad=pad, variant=variant,
-                              humans=humans, level=level)[1] for pad in LAYOUTS]
+        free = smallest_free(mpy=mpy, size=size, board=board, variant=variant,
+                             humans=humans, level=level)
         lines.append("  %-4s needs %6d bytes free (%.1f KB; the worst of %d layouts, best %.1f "
                      "KB)  budget %d KB, goal %d KB" % (
                          ".mpy" if mpy else ".py", max(free), max(free) / 1024, len(LAYOUTS),

@@ -58,122 +58,59 @@ SCREENS = ('SCREENS = ("menu", "prefs", "back", "help", "topic2", "back", "back"
 
 def default_size(size):
     """The largest board the face offers on a screen of this size."""
-    lib = app_heap.os.path.join(app_heap.ROOT, "lib")
-    if lib not in sys.path:
-        sys.path.insert(0, lib)
-    from face_quax.start import HEAP_MAX
     top = 19
-    for width, k in HEAP_MAX:
+    for width, k in app_heap.face_module("face_quax.start").HEAP_MAX:
         if size[0] >= width:
             top = k
     return top
 
 
 def conf_record(rules="quax", n=11):
-    """nvm bytes 6016..6144: this game's settings (rule set, board, swap on, against the
-    computer)."""
-    lib = app_heap.os.path.join(app_heap.ROOT, "lib")
-    if lib not in sys.path:
-        sys.path.insert(0, lib)
-    from quadpocket.records import save_game
-    from face_quax.start import CONF_OFF, CONF_SIZE, T_CONF
-    nvm = bytearray(b"\xff" * 8192)
-    save_game(nvm, [-1, 0, 0], bytes([RULES.index(rules), n, 1, 0] + [0] * 24), CONF_OFF,
-              CONF_SIZE, T_CONF)
-    return bytes(nvm[CONF_OFF:CONF_OFF + 2 * CONF_SIZE])
+    """(6016, nvm bytes 6016..6144): this game's settings (rule set, board, swap on,
+    against the computer)."""
+    return app_heap.conf_record("face_quax.start", [RULES.index(rules), n, 1, 0] + [0] * 24)
 
 
-_ORIG = app_heap.scenario_code
-_GAME = {"rules": "quax", "n": None}
-
-
-def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False, pad=0,
-                  rounds=None, variant=None, humans=None, level="expert"):
-    """app_heap.scenario_code for this game (rounds, variant, humans: Still's Quad's
-    options, passed on by app_heap's callers; this game's rule set and board are _GAME)."""
-    if rounds is not None or variant not in (None, "standard") or humans is not None \
-            or level != "expert":
-        raise ValueError("the Quax family's scenario has no rounds, variant or humans option")
-    n = _GAME["n"] or default_size(size)
-    rec = app_heap.prefs_record(tutorial_done=True, level="expert", game="X")
-    code = _ORIG(grow_qstrs, size, board, stop_at_base, pad)
-    old_rec = repr(app_heap.prefs_record(tutorial_done=True, level="expert", size=board))
-    code = code.replace(old_rec, repr(rec) + "\np.nvm[6016:6144] = " +
-                        repr(conf_record(_GAME["rules"], n)))
-    start = code.index("def move(name):")
-    end = code.index("_pad = bytearray")
-    code = code[:start] + MOVE.lstrip() + "\n\n" + code[end:]
-    i = code.index("SCREENS = (")
-    j = code.index(")", code.index("\n", i) + 1) + 1
-    code = code[:i] + SCREENS + code[j:]
-    code = code.replace('"i": 0,', '"i": 0, "games": 0,')
-    # the device's list of the games its heap holds (hw_pyportal's `games`)
-    # (and a larger board than the face offers here, when asked: face_quax.start.max_size)
-    extra = "\np.quax_max = %d" % n if _GAME["n"] else ""
-    code = code.replace("\np.nvm[0:64] = ", "\np.games = \"SWX\"%s\np.nvm[0:64] = " % extra,
-                        1)
-    code = code.replace('print("turns", g.turns, g.turn', 'print("turns", g.plies, g.turn')
-    code = code.replace("while S[\"i\"] < %d:" % app_heap.ROUNDS,
-                        "while S[\"i\"] < %d:" % ROUNDS)
-    code = code.replace("S[\"sample\"] = S[\"i\"] > %d - %d" % (app_heap.ROUNDS,
-                                                               app_heap.SAMPLED),
-                        "S[\"sample\"] = S[\"i\"] % 10 == 0")
+def program(rules="quax", n=None):
+    """app_heap.scenario_code's program maker for this game: a rule set on an n x n board
+    (None: the largest the screen offers, default_size); its keywords rounds, variant,
+    humans and level are Still's Quad's options: none here."""
+    def code(**kw):
+        k = n or default_size(kw.get("size", (320, 240)))
+        # the device's list of the games its heap holds (hw_pyportal's `games`), and a
+        # larger board than the face offers here, when asked (face_quax.start.max_size)
+        extra = "p.quax_max = %d\n" % n if n else ""
+        out = app_heap.game_program(kw, "the Quax family", "X", conf_record(rules, k), MOVE,
+                                    SCREENS, ROUNDS, sample='S["i"] % 10 == 0',
+                                    platform='p.games = "SWX"\n' + extra)
+        return out.replace('"i": 0,', '"i": 0, "games": 0,')
     return code
 
 
-class _Swap:
-    """app_heap's runs with this game's scenario."""
-
-    def __init__(self, rules="quax", n=None):
-        self.game = {"rules": rules, "n": n}
-
-    def __enter__(self):
-        app_heap.scenario_code = scenario_code
-        self.old = dict(_GAME)
-        _GAME.update(self.game)
-
-    def __exit__(self, *exc):
-        app_heap.scenario_code = _ORIG
-        _GAME.update(self.old)
-
-
 def scenario(mpy=True, size=(320, 240), rules="quax", n=None):
-    with _Swap(rules, n):
-        return app_heap.parse(app_heap.run_guest(scenario_code(size=size), mpy=mpy, raw=True))
+    return app_heap.scenario(mpy=mpy, size=size, program=program(rules, n))
 
 
 def attempt(heapsize, mpy=True, size=(320, 240), pad=0, rules="quax", n=None):
-    with _Swap(rules, n):
-        return app_heap.attempt(heapsize, mpy=mpy, size=size, pad=pad)
+    return app_heap.attempt(heapsize, mpy=mpy, size=size, pad=pad, program=program(rules, n))
 
 
 def heapsize_for_free(free, mpy=True, pad=0):
-    with _Swap():
-        return app_heap.heapsize_for_free(free, mpy=mpy, pad=pad)
+    return app_heap.heapsize_for_free(free, mpy=mpy, pad=pad, program=program())
 
 
 def smallest(mpy=True, size=(320, 240), layouts=None, rules="quax", n=None):
     """[free bytes at the base the scenario needs] per layout (tools/app_heap.py's bisection:
     the smallest heap from which STABLE heaps in a row complete, blocks shifted by each of
     LAYOUTS)."""
-    with _Swap(rules, n):
-        return [app_heap.smallest_heap(mpy=mpy, size=size, pad=pad)[1]
-                for pad in (app_heap.LAYOUTS if layouts is None else layouts)]
+    return app_heap.smallest_free(layouts, mpy=mpy, size=size, program=program(rules, n))
 
 
 def main(argv=None):
-    import argparse
-    ap = argparse.ArgumentParser(prog="python -m tools.quax_app_heap",
-                                 description=__doc__.split("\n")[0])
-    ap.add_argument("--titano", action="store_true", help="480x320 instead of 320x240")
-    ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")
+    ap = app_heap.game_parser("python -m tools.quax_app_heap", __doc__)
     ap.add_argument("--rules", choices=RULES, default="quax")
     ap.add_argument("--size", type=int, default=None,
                     help="board size (default: the largest the screen offers)")
-    ap.add_argument("--budget", action="store_true",
-                    help="run in a heap leaving exactly the 100 KB budget free")
-    ap.add_argument("--smallest", action="store_true",
-                    help="bisect the smallest free heap that completes (worst of the layouts)")
     args = ap.parse_args(argv)
     if cpvm.find_vm() is None:
         print(cpvm.MISSING_VM, file=sys.stderr)
@@ -190,6 +127,7 @@ def main(argv=None):
                   app_heap.BUDGET // 1024))
         return 0 if max(free) <= app_heap.BUDGET else 1
     if args.budget:
+        # the heap from the 320x240 default game's base, as before; this game run in it
         heap = heapsize_for_free(app_heap.BUDGET, mpy=not args.py)
         ok, res = attempt(heap, mpy=not args.py, size=size, rules=args.rules, n=n)
         print("free at base %d: %s; last checkpoint %r" % (
@@ -197,12 +135,9 @@ def main(argv=None):
             res["checkpoints"][-1:]))
         return 0 if ok else 1
     res = scenario(mpy=not args.py, size=size, rules=args.rules, n=n)
-    for name, v in res["checkpoints"]:
-        if not name.startswith("think") and not name.startswith("hint"):
-            print("%-22s %8d" % (name, v))
-    print("peak %d B at %s; turns %s; resident %s" % (
-        res["peak"][0], res["peak"][1], res.get("turns"), ",".join(res.get("resident", []))))
-    return 0 if res.get("done") else 1
+    text, rc = app_heap.live_report(res)
+    print(text)
+    return rc
 
 
 if __name__ == "__main__":

@@ -16,6 +16,10 @@ class _Display:
 
 
 class Platform:
+    # The game-record file (game-record mode, as on the device): a name relative to the
+    # VM's working folder, a temporary one (tools/cpvm.run), never the host's "/".
+    record_file = "quad_games.txt"
+
     def __init__(self, w=320, h=240):
         self.display = _Display(w, h)
         self.width = w

@@ -18,7 +18,6 @@ wins, losses, draws of a person against it, two bytes each, high first.
 
 from corners import Game, STARTS, VARIANTS
 from face_corners import MAGIC, VERSION, Session, marks, settle
-from quadpocket.play import NO_CPU
 from quadpocket.records import save_game
 
 CONF_OFF = 4416
@@ -27,25 +26,15 @@ GAME_OFF = 4544
 GAME_SIZE = 256
 T_CONF = 0x62  # "b"
 T_GAME = 0x42  # "B"
-_CONF_LEN = 34
 DEFAULT = bytes((0, 0, 0, 3, 3, 3, 138, 131, 125, 5)) + bytes(24)
 
 # --- records ------------------------------------------------------------------------------
 
-def read_conf(app):
-    """(settings and stats as a bytearray, their slots); damaged or absent records give
-    the defaults (a record that does not check out is never used)."""
-    st = app.use("storage")
-    slots = st._newest(app.p.nvm, CONF_OFF, CONF_SIZE, T_CONF)
-    data = None
-    if slots[0] >= 0:
-        r = st._load(app.p.nvm, CONF_OFF + slots[0] * CONF_SIZE, CONF_SIZE, T_CONF)
-        data = r[1] if r else None
-    conf = bytearray(DEFAULT)
-    if data is not None and len(data) == _CONF_LEN and data[0] < len(VARIANTS) \
-            and data[1] < len(STARTS) and max(data[2:6]) < 5 and 1 <= data[9] <= 21:
-        conf[:] = data
-    return conf, slots
+def fits(d):
+    """A stored settings record this face can use: variant, start rule, players and
+    pieces checked it knows (its length is checked by quadpocket.facesave.read_conf)."""
+    return d[0] < len(VARIANTS) and d[1] < len(STARTS) and max(d[2:6]) < 5 \
+        and 1 <= d[9] <= 21
 
 
 def write_conf(app, conf):
@@ -54,23 +43,19 @@ def write_conf(app, conf):
 
 def load_session(data):
     """Session from its saved bytes; ValueError if damaged or another game's."""
-    if data is None or len(data) < 10:
-        raise ValueError("not a session record")
-    if data[0] != MAGIC:
-        raise ValueError("a saved game of another game (%r)" % chr(data[0]))
-    if data[1] != VERSION:
-        raise ValueError("session record of version %d" % data[1])
+    # resume's App.use loaded quadpocket.facesave: this import finds it there
+    from quadpocket.facesave import check_header, session
+    cpu = check_header(data, MAGIC, VERSION, 10, 4)
     kinds = data[6:10]
-    if data[3] & ~1 or max(kinds) > 4:
+    if max(kinds) > 4:
         raise ValueError("session header is damaged")
     comp = [k for k in range(4) if kinds[k]]
-    if data[2] != (comp[0] if comp else NO_CPU):
+    if cpu != (comp[0] if comp else -1):
         raise ValueError("session header is damaged")
     game = Game.from_bytes(data[10:])
     if max(kinds[game.nplayers:]) if game.nplayers < 4 else 0:
         raise ValueError("session header is damaged")
-    s = Session(game, kinds, data[4] << 8 | data[5])
-    s.recorded = bool(data[3] & 1)
+    s = session(Session, game, kinds, data)
     settle(game)
     return s
 
@@ -79,33 +64,16 @@ def load_session(data):
 
 def conf(app):
     """This game's settings and statistics, read once it is shown (kept on the screen)."""
-    play = app.play
-    if play.conf is None:
-        play.conf, play.conf_slots = read_conf(app)
-        app.forget("storage")
-    return play.conf
-
-
-def begin(app):
-    resume(app)
+    return app.play.conf or app.use("facesave").read_conf(app, CONF_OFF, CONF_SIZE, T_CONF,
+                                                          DEFAULT, fits)
 
 
 def resume(app, data=None):
     conf(app)
-    if data is None:
-        data = app.use("games").saved(app)
-        app.forget("games")
-    if data is not None and len(data):
-        try:
-            s = load_session(data)
-            app.session = s
-            show(app, s)
-            return
-        except Exception as e:
-            app.p.log("saved game ignored: %r" % (e,))
-            new_game(app, "Save unusable")
-            return
-    new_game(app)
+    app.use("facesave").resume(app, data, load_session, show, new_game)
+
+
+begin = resume
 
 
 def recolour(app):

@@ -21,14 +21,12 @@ from quax import Game
 from quax.game import DEFAULT_SIZE
 from face_quax import CONF, MAGIC, VERSION, Session
 from quadpocket import view
-from quadpocket.play import LEVELS, NO_CPU
 from quadpocket.records import save_game
 
 CONF_OFF, CONF_SIZE, T_CONF = CONF
 GAME_OFF = 6144
 GAME_SIZE = 1024
 T_GAME = 0x71  # "q"
-_CONF_LEN = 28
 MIN_CELL = 12  # px: the smallest cell a finger hits (New game offers no larger board)
 # The largest board whose whole game fits the heap (tools/quax_app_heap.py --smallest,
 # docs/quax.md): per screen width (320: the PyPortal, 480: the Titano).
@@ -60,22 +58,10 @@ def cell_px(w, h, n):
     return cell - cell % ts
 
 
-def read_conf(app):
-    """(settings and stats as a bytearray of _CONF_LEN, their slots); damaged or absent
-    records give the defaults (a record that does not check out is never used)."""
-    st = app.use("storage")
-    slots = st._newest(app.p.nvm, CONF_OFF, CONF_SIZE, T_CONF)
-    data = None
-    if slots[0] >= 0:
-        r = st._load(app.p.nvm, CONF_OFF + slots[0] * CONF_SIZE, CONF_SIZE, T_CONF)
-        data = r[1] if r else None
-    conf = bytearray(_CONF_LEN)
-    conf[1] = DEFAULT_SIZE[0]
-    conf[2] = 1
-    if data is not None and len(data) == _CONF_LEN and data[0] < 5 and 4 <= data[1] <= 19 \
-            and data[2] < 2 and data[3] < 2:
-        conf[:] = data
-    return conf, slots
+def fits(d):
+    """A stored settings record this face can use: a rule set, board size, swap rule and
+    opponent it knows (its length is checked by quadpocket.facesave.read_conf)."""
+    return d[0] < 5 and 4 <= d[1] <= 19 and d[2] < 2 and d[3] < 2
 
 
 def write_conf(app, conf):
@@ -84,55 +70,36 @@ def write_conf(app, conf):
 
 def load_session(data):
     """Session from its saved bytes; ValueError if damaged or another game's."""
-    if data is None or len(data) < 6:
-        raise ValueError("not a session record")
-    if data[0] != MAGIC:
-        raise ValueError("a saved game of another game (%r)" % chr(data[0]))
-    if data[1] != VERSION:
-        raise ValueError("session record of version %d" % data[1])
-    cpu = -1 if data[2] == NO_CPU else data[2]
-    if cpu > 1 or data[3] & ~1:
-        raise ValueError("session header is damaged")
-    game = Game.from_bytes(data[6:])
-    s = Session(game, cpu, data[4] << 8 | data[5])
-    s.recorded = bool(data[3] & 1)
-    return s
+    # resume's App.use loaded quadpocket.facesave: this import finds it there
+    from quadpocket.facesave import check_header, session
+    cpu = check_header(data, MAGIC, VERSION)
+    return session(Session, Game.from_bytes(data[6:]), cpu, data)
 
 
 # --- the face on the shell ----------------------------------------------------------------
 
 def conf(app):
-    """This game's settings and statistics, read once it is shown (kept on the app)."""
-    play = app.play
-    if play.conf is None:
-        play.conf, play.conf_slots = read_conf(app)
-        app.forget("storage")
-    return play.conf
-
-
-def begin(app):
-    resume(app)
+    """This game's settings and statistics, read once it is shown (kept on the screen)."""
+    # the defaults: Quax on the default board, the swap rule on, against the computer
+    return app.play.conf or app.use("facesave").read_conf(
+        app, CONF_OFF, CONF_SIZE, T_CONF, bytes((0, DEFAULT_SIZE[0], 1)) + bytes(25), fits)
 
 
 def resume(app, data=None):
     conf(app)
-    if data is None:
-        data = app.use("games").saved(app)
-        app.forget("games")
-    if data is not None and len(data):
-        try:
-            s = load_session(data)
-            if s.game.n > max_size(app):
-                raise ValueError("a %d x %d board: larger than this screen offers"
-                                 % (s.game.n, s.game.n))
-            app.session = s
-            show(app, s)
-            return
-        except Exception as e:
-            app.p.log("saved game ignored: %r" % (e,))
-            new_game(app, "Save unusable")
-            return
-    new_game(app)
+    app.use("facesave").resume(app, data, lambda d: small(app, load_session(d)), show,
+                               new_game)
+
+
+begin = resume
+
+
+def small(app, s):
+    """s, if its board is one this screen offers, else ValueError."""
+    if s.game.n > max_size(app):
+        n = s.game.n
+        raise ValueError("a %d x %d board: larger than this screen offers" % (n, n))
+    return s
 
 
 def views(app, play, n):

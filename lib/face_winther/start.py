@@ -18,7 +18,7 @@ losses, draws, two bytes each, high first.
 from winquad import COUNTERS, DEFAULT_COUNTERS, Game
 from face_winther import MAGIC, VERSION, Session
 from quadpocket import view
-from quadpocket.play import LEVELS, NO_CPU
+from quadpocket.play import LEVELS
 from quadpocket.records import save_game
 
 CONF_OFF = 2240
@@ -27,30 +27,14 @@ GAME_OFF = 2368
 GAME_SIZE = 1024
 T_CONF = 0x74  # "t"
 T_GAME = 0x77  # "w"
-_CONF_LEN = 27
 
 
 # --- records ------------------------------------------------------------------------------
 
-def _storage(app):
-    return app.use("storage")
-
-
-def read_conf(app):
-    """(settings and stats as a bytearray of _CONF_LEN, their slots); damaged or absent
-    records give the defaults (a record that does not check out is never used)."""
-    st = _storage(app)
-    slots = st._newest(app.p.nvm, CONF_OFF, CONF_SIZE, T_CONF)
-    data = None
-    if slots[0] >= 0:
-        r = st._load(app.p.nvm, CONF_OFF + slots[0] * CONF_SIZE, CONF_SIZE, T_CONF)
-        data = r[1] if r else None
-    conf = bytearray(_CONF_LEN)
-    conf[0] = DEFAULT_COUNTERS
-    if data is not None and len(data) == _CONF_LEN and data[0] in COUNTERS \
-            and data[1] < 2 and data[2] < 2:
-        conf[:] = data
-    return conf, slots
+def fits(d):
+    """A stored settings record this face can use: counters and opponent it knows (its
+    length is checked by quadpocket.facesave.read_conf)."""
+    return d[0] in COUNTERS and d[1] < 2 and d[2] < 2
 
 
 def write_conf(app, conf):
@@ -59,53 +43,27 @@ def write_conf(app, conf):
 
 def load_session(data):
     """Session from its saved bytes; ValueError if damaged or another game's."""
-    if data is None or len(data) < 6:
-        raise ValueError("not a session record")
-    if data[0] != MAGIC:
-        raise ValueError("a saved game of another game (%r)" % chr(data[0]))
-    if data[1] != VERSION:
-        raise ValueError("session record of version %d" % data[1])
-    cpu = -1 if data[2] == NO_CPU else data[2]
-    if cpu > 1 or data[3] & ~1:
-        raise ValueError("session header is damaged")
-    game = Game.from_bytes(data[6:])
-    s = Session(game, cpu, data[4] << 8 | data[5])
-    s.recorded = bool(data[3] & 1)
-    return s
+    # resume's App.use loaded quadpocket.facesave: this import finds it there
+    from quadpocket.facesave import check_header, session
+    cpu = check_header(data, MAGIC, VERSION)
+    return session(Session, Game.from_bytes(data[6:]), cpu, data)
 
 
 # --- the face on the shell ----------------------------------------------------------------
 
 def conf(app):
-    """This game's settings and statistics, read once it is shown (kept on the app)."""
-    play = app.play
-    if play.conf is None:
-        play.conf, play.conf_slots = read_conf(app)
-        app.forget("storage")
-    return play.conf
-
-
-def begin(app):
-    resume(app)
+    """This game's settings and statistics, read once it is shown (kept on the screen)."""
+    # the defaults: the default counters, against the computer
+    return app.play.conf or app.use("facesave").read_conf(
+        app, CONF_OFF, CONF_SIZE, T_CONF, bytes((DEFAULT_COUNTERS,)) + bytes(26), fits)
 
 
 def resume(app, data=None):
     conf(app)
-    if data is None:
-        data = app.use("games").saved(app)
-        app.forget("games")
-    if data is not None and len(data):
-        try:
-            s = load_session(data)
-            app.session = s
-            show(app, s)
-            return
-        except Exception as e:
-            app.p.log("saved game ignored: %r" % (e,))
-            app.play.msg = "Save unusable"
-            new_game(app, "Save unusable")
-            return
-    new_game(app)
+    app.use("facesave").resume(app, data, load_session, show, new_game)
+
+
+begin = resume
 
 
 def views(app, play):
