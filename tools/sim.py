@@ -377,9 +377,18 @@ def info_text(app):
 
 
 def screen_text(app):
-    """Everything on the menu or text screen."""
+    """Everything on the menu or text screen. A text page whose body is in a grid of its
+    own (scale 1 under scale-2 menus, the Titano): the title, the body's rows (each after
+    a " ", as the menu grid writes them), then the menu grid's rows below the body."""
     m = app.menus
-    return grid_text(m.tg, m.cols, m.rows)
+    text = grid_text(m.tg, m.cols, m.rows)
+    if getattr(m, "fine", None) is None or m.fine.hidden:
+        return text
+    rows = text.split("\n") + [""] * m.rows
+    body = (grid_text(m.fine, m.tw, m.body()).split("\n") + [""] * m.body())[:m.body()]
+    below = -(-(m.ty + m.body() * m.lh) // m.ch)  # the first menu row under the body
+    return "\n".join(rows[:1] + [" " + s if s else "" for s in body]
+                     + rows[below:m.rows]).rstrip()
 
 
 def rects(app):

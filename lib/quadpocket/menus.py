@@ -4,7 +4,9 @@ with this module when the game is shown again. Preferences (shared by every game
 saved when the menu closes; * marks the next game's. New game: the face's settings.
 
 One full-screen text TileGrid (1 byte a character) over twelve button rectangles; a
-page's text comes from quadpocket.pages, imported only while it is made.
+page's text comes from quadpocket.pages, imported only while it is made. On a screen that
+draws the menus at text scale 2 (the Titano) a text page's body is at scale 1 in a second
+grid (76 x 19 characters), hidden on menu pages.
 """
 
 import displayio
@@ -42,6 +44,14 @@ class Menus:
         # a button's margin: what a slot leaves, but no box leaves the screen
         self.m = min((k * ch - ch) // 2 - 2, h - (2 + (SLOTS // 2 - 1) * k + k // 2) * ch)
         self.ox = (w - self.cols * cw) // 2
+        # a text page's body: rows of lh px from y = ty up to the button band, tw
+        # characters wide; at scale 2 in its own scale-1 grid (fine) with a margin of
+        # one big character (cw px) on each side, else on the menu grid after a " "
+        band = (self.rows - k + (k - 1) // 2) * ch - self.m  # the buttons' top
+        self.ty = ch
+        self.lh = 12
+        self.tw = (w - 2 * cw) // 6 if ts > 1 else self.cols - 1
+        self.nb = nb = (band - ch) // 12 if ts > 1 else band // ch - 1
         self.group = g = displayio.Group()  # on the screen's own black background
         self.fills = []
         for _ in range(SLOTS):
@@ -59,6 +69,16 @@ class Menus:
         text = displayio.Group(scale=ts)
         text.append(self.tg)
         g.append(text)
+        self.fine = None
+        if ts > 1:
+            # made with the menu screen (hidden on menu pages), not when a text page
+            # opens: mid-game the heap then had no hole for its 1.4 KB in one piece
+            # (tools.app_heap --smallest --titano: 103.3 KB made late, 99.7 made here)
+            self.fine = displayio.TileGrid(
+                glyphs, pixel_shader=app.pals[0], width=self.tw, height=nb, tile_width=6,
+                tile_height=12, default_tile=view.FONT[0], x=cw, y=ch)
+            self.fine.hidden = True
+            g.append(self.fine)
         self.names = [None] * SLOTS
         self.boxes = [None] * SLOTS  # (x, y, w, h) of each shown button
         self.page = None
@@ -170,6 +190,8 @@ class Menus:
             return
         self.page = page
         self.two_way = ()
+        if self.fine is not None:
+            self.fine.hidden = True
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
@@ -242,17 +264,14 @@ class Menus:
     # --- text pages ---
     def page_text(self, what):
         """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
-        out = self.app.use("pages").text(self.app, what, self.cols - 1)
+        out = self.app.use("pages").text(self.app, what, self.tw)
         self.app.forget("pages")
         return out
 
     def body(self):
-        """Text rows of a text page: above the button band (which reaches into the row
-        above its own on the Titano: 9 rows there, 16 on the PyPortal)."""
-        k = self.k
-        ch = self.ch
-        top = (self.rows - k + (k - 1) // 2) * ch - self.m
-        return top // ch - 1
+        """Text rows of a text page: above the button band (19 rows of scale-1 text on
+        the Titano, 16 on the PyPortal)."""
+        return self.nb
 
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
@@ -275,8 +294,15 @@ class Menus:
         buttons = [("prev", "< Prev") if k > 0 else ("review", "Step") if step else None,
                    ("next", "Next >") if k + 1 < pages else None,
                    ("back", "Back")]
-        rows = [" " + s for s in self.lines[self.at:self.at + body]]
-        self._show(title, rows, buttons, 3)
+        lines = self.lines[self.at:self.at + body]
+        if self.ch == self.lh:  # the body on the menu grid
+            self._show(title, [" " + s for s in lines], buttons, 3)
+            return
+        f = self.fine
+        f.hidden = False
+        for r in range(body):
+            view.put(f, r, lines[r] if r < len(lines) else "", self.tw)
+        self._show(title, (), buttons, 3)
 
     def tap_text(self, name):
         body = self.body()
