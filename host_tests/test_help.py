@@ -58,12 +58,12 @@ def _read_topic(app, d, name):
         lines = text.split("\n")
         titles.append(lines[0])
         m = app.menus
-        body_rows = lines[1:m.rows - m.k]
+        body_rows = lines[1:1 + m.body()]
         screens.append(body_rows)
         # no button covers text: the last written row ends above every button's top
         written = [i for i, ln in enumerate(body_rows) if ln.strip()]
         if written:
-            bottom = (written[-1] + 2) * m.ch  # row i of the body is screen row i + 1
+            bottom = m.ty + (written[-1] + 1) * m.lh  # body rows are lh px from y = ty
             tops = [r[1] for _, r in m.rects()]
             assert bottom <= min(tops), (name, len(screens), body_rows[written[-1]])
         if not any(n == "next" for n, _ in m.rects()):
@@ -85,14 +85,15 @@ def shown(request):
     assert len(names) == len(titles)
     for i, (name, _) in enumerate(names):
         out[titles[i]] = _read_topic(app, d, name)
-    grid = (app.menus.cols, app.menus.rows, app.menus.k)
+    m = app.menus
+    grid = (m.cols, m.tw + 1, m.body())  # title's width; a body line's (after " "); rows
     d.press("back")
     out["About"] = _read_topic(app, d, "about")
     return request.param, grid, out
 
 
 def test_every_topic_is_in_the_help_menu_with_its_whole_title(shown):
-    size, (cols, rows, k), out = shown
+    size, (cols, width, rows), out = shown
     topics = _topics()
     assert list(out) == list(topics)  # About is reached from the main menu
     assert len(topics) - 1 <= 11      # the Help menu has 12 buttons, one is Back
@@ -101,15 +102,61 @@ def test_every_topic_is_in_the_help_menu_with_its_whole_title(shown):
 
 
 def test_every_line_fits_the_text_grid(shown):
-    size, (cols, rows, k), out = shown
+    size, (cols, width, rows), out = shown
     for title, (titles, screens) in out.items():
         for tl in titles:
             assert tl.strip().startswith(title), (tl, title)
             assert len(tl) <= cols
         for body in screens:
-            assert len(body) <= rows - k - 1
+            assert len(body) <= rows
             for line in body:
-                assert len(line) <= cols, (size, title, line)
+                assert len(line) <= width, (size, title, line)
+
+
+def test_the_titano_shows_each_topic_in_no_more_screens_than_the_pyportal(shown):
+    """The bigger screen shows more: on the 480x320 Titano a text page's body is at text
+    scale 1 (the menus stay at 2), so no topic takes more screens there than on the
+    320x240 PyPortal, and "The game screen" takes 3 (4 on the PyPortal; it took 10 with
+    the body at scale 2, 39 characters by 9 rows)."""
+    size, grid, out = shown
+    if size != SIZES[1]:
+        return
+    small = _screens_on(SIZES[0])
+    big = {t: len(out[t][1]) for t in out}
+    assert all(big[t] <= small[t] for t in small), (small, big)
+    assert big["The game screen"] <= 3, big
+
+
+def _screens_on(size):
+    app, d, p = start(size=size)
+    d.press("menu")
+    d.press("help")
+    names = [n for n, _ in app.menus.rects() if n.startswith("topic")]
+    titles = [t for t in _topics() if t != "About"]
+    return {t: len(_read_topic(app, d, n)[1]) for t, n in zip(titles, names)}
+
+
+def test_the_titano_body_is_small_text_inside_the_screen_with_margins(shown):
+    """On the Titano the body grid draws 6 x 12 px glyphs (text scale 1) with a margin of
+    12 px left and right, starts under the title row and ends above the buttons; on the
+    PyPortal the body is on the menu grid (no second grid), as before."""
+    size, grid, out = shown
+    app, d, p = start(size=size)
+    d.press("menu")
+    d.press("help")
+    d.press("topic1")
+    m = app.menus
+    if size == SIZES[0]:
+        assert m.fine is None and m.body() == 16 and m.tw == m.cols - 1
+        return
+    f = m.fine
+    assert not f.hidden and m.lh == 12 and m.ch == 24
+    assert f.x >= 12 and f.x + m.tw * 6 <= size[0] - 12
+    assert f.y >= m.ch  # under the title row
+    assert f.y + m.body() * m.lh <= min(b[1] for _, b in m.rects())
+    assert m.tw >= 70 and m.body() >= 18  # at least 70 x 18 characters
+    d.press("back")
+    assert f.hidden  # menu pages: the body grid is hidden
 
 
 def test_every_block_is_shown_whole_on_one_screen(shown):

@@ -44,14 +44,21 @@ class Menus:
         # a button's margin: what a slot leaves, but no box leaves the screen
         self.m = min((k * ch - ch) // 2 - 2, h - (2 + (SLOTS // 2 - 1) * k + k // 2) * ch)
         self.ox = (w - self.cols * cw) // 2
-        # a text page's body: rows of lh px from y = ty up to the button band, tw
+        # a text page's body: nb rows of lh px from y = ty, above the button band, tw
         # characters wide; at scale 2 in its own scale-1 grid (fine) with a margin of
-        # one big character (cw px) on each side, else on the menu grid after a " "
+        # one big character (cw px) on each side, centred between the title and the
+        # buttons (2 px gaps: 18 rows with wider ones left Still's "New game" a page
+        # of one line); else on the menu grid after a " "
         band = (self.rows - k + (k - 1) // 2) * ch - self.m  # the buttons' top
-        self.ty = ch
         self.lh = 12
-        self.tw = (w - 2 * cw) // 6 if ts > 1 else self.cols - 1
-        self.nb = nb = (band - ch) // 12 if ts > 1 else band // ch - 1
+        if ts > 1:
+            self.nb = nb = (band - ch) // 12
+            self.ty = ch + (band - ch - 12 * nb) // 2
+            self.tw = (w - 2 * cw) // 6
+        else:
+            self.nb = nb = band // ch - 1
+            self.ty = ch
+            self.tw = self.cols - 1
         self.group = g = displayio.Group()  # on the screen's own black background
         self.fills = []
         for _ in range(SLOTS):
@@ -76,7 +83,7 @@ class Menus:
             # (tools.app_heap --smallest --titano: 103.3 KB made late, 99.7 made here)
             self.fine = displayio.TileGrid(
                 glyphs, pixel_shader=app.pals[0], width=self.tw, height=nb, tile_width=6,
-                tile_height=12, default_tile=view.FONT[0], x=cw, y=ch)
+                tile_height=12, default_tile=view.FONT[0], x=cw, y=self.ty)
             self.fine.hidden = True
             g.append(self.fine)
         self.names = [None] * SLOTS
