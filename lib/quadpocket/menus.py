@@ -50,10 +50,10 @@ class Menus:
         # buttons (2 px gaps: 18 rows with wider ones left Still's "New game" a page
         # of one line); else on the menu grid after a " "
         band = (self.rows - k + (k - 1) // 2) * ch - self.m  # the buttons' top
-        self.lh = 12
+        self.lh = lh = 12  # the font's cell: 6 x 12 px
         if ts > 1:
-            self.nb = nb = (band - ch) // 12
-            self.ty = ch + (band - ch - 12 * nb) // 2
+            self.nb = nb = (band - ch) // lh
+            self.ty = ch + (band - ch - lh * nb) // 2
             self.tw = (w - 2 * cw) // 6
         else:
             self.nb = nb = band // ch - 1
@@ -302,10 +302,10 @@ class Menus:
                    ("next", "Next >") if k + 1 < pages else None,
                    ("back", "Back")]
         lines = self.lines[self.at:self.at + body]
-        if self.ch == self.lh:  # the body on the menu grid
+        f = self.fine
+        if f is None:  # the body on the menu grid
             self._show(title, [" " + s for s in lines], buttons, 3)
             return
-        f = self.fine
         f.hidden = False
         for r in range(body):
             view.put(f, r, lines[r] if r < len(lines) else "", self.tw)
