@@ -58,12 +58,14 @@ def _read_topic(app, d, name):
         lines = text.split("\n")
         titles.append(lines[0])
         m = app.menus
+        _read_topic.grid = (m.cols, (m.fine.width if m.fine else m.cols - 1) + 1, m.body())
         body_rows = lines[1:1 + m.body()]
         screens.append(body_rows)
         # no button covers text: the last written row ends above every button's top
         written = [i for i, ln in enumerate(body_rows) if ln.strip()]
         if written:
-            bottom = m.ty + (written[-1] + 1) * m.lh  # body rows are lh px from y = ty
+            f = m.fine  # the Titano's body grid (12 px rows from its y), else the menu's
+            bottom = f.y + (written[-1] + 1) * 12 if f else (written[-1] + 2) * m.ch
             tops = [r[1] for _, r in m.rects()]
             assert bottom <= min(tops), (name, len(screens), body_rows[written[-1]])
         if not any(n == "next" for n, _ in m.rects()):
@@ -85,8 +87,7 @@ def shown(request):
     assert len(names) == len(titles)
     for i, (name, _) in enumerate(names):
         out[titles[i]] = _read_topic(app, d, name)
-    m = app.menus
-    grid = (m.cols, m.tw + 1, m.body())  # title's width; a body line's (after " "); rows
+    grid = _read_topic.grid  # title's width; a body line's (after " "); body rows
     d.press("back")
     out["About"] = _read_topic(app, d, "about")
     return request.param, grid, out
@@ -138,8 +139,9 @@ def _screens_on(size):
 
 def test_the_titano_body_is_small_text_inside_the_screen_with_margins(shown):
     """On the Titano the body grid draws 6 x 12 px glyphs (text scale 1) with a margin of
-    12 px left and right, starts under the title row and ends above the buttons; on the
-    PyPortal the body is on the menu grid (no second grid), as before."""
+    12 px left and right, starts under the title row and ends above the buttons, and is
+    dropped on a menu page (New game's Start builds a game from there); on the PyPortal
+    the body is on the menu grid (no second grid), as before."""
     size, grid, out = shown
     app, d, p = start(size=size)
     d.press("menu")
@@ -147,16 +149,16 @@ def test_the_titano_body_is_small_text_inside_the_screen_with_margins(shown):
     d.press("topic1")
     m = app.menus
     if size == SIZES[0]:
-        assert m.fine is None and m.body() == 16 and m.tw == m.cols - 1
+        assert m.fine is None and m.body() == 16 and m.ch == 12
         return
     f = m.fine
-    assert not f.hidden and m.lh == 12 and m.ch == 24
-    assert f.x >= 12 and f.x + m.tw * 6 <= size[0] - 12
+    assert f is not None and m.ch == 24
+    assert f.x >= 12 and f.x + f.width * 6 <= size[0] - 12
     assert f.y >= m.ch  # under the title row
-    assert f.y + m.body() * m.lh <= min(b[1] for _, b in m.rects())
-    assert m.tw >= 70 and m.body() >= 18  # at least 70 x 18 characters
+    assert f.y + m.body() * 12 <= min(b[1] for _, b in m.rects())
+    assert f.width >= 70 and m.body() >= 18  # at least 70 x 18 characters
     d.press("back")
-    assert f.hidden  # menu pages: the body grid is hidden
+    assert m.fine is None and f not in list(m.group)  # menu pages do not keep it
 
 
 def test_every_block_is_shown_whole_on_one_screen(shown):

@@ -476,13 +476,13 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
     d.press("menu")
     d.press("help")
     m = app.menus
-    width = m.tw  # a text page's line (76 on the Titano: scale 1)
+    width = pages.width(m)  # a text page's line (76 on the Titano: scale 1)
     titles = pages.text(app, "topics", width)[1]
     for t in ("Quax", "Link and Quickway", "Crossway", "Quadrex", "Tutorial",
               "Skill levels", "On this screen", "Preferences"):
         assert t in titles
     assert len(titles) <= 11
-    body = m.body()
+    body = pages.screen_rows(m)
     for i, t in enumerate(titles):
         assert len(t) <= 18
         lines = pages.text(app, "topic%d" % i, width)[1]

@@ -382,11 +382,12 @@ def screen_text(app):
     a " ", as the menu grid writes them), then the menu grid's rows below the body."""
     m = app.menus
     text = grid_text(m.tg, m.cols, m.rows)
-    if getattr(m, "fine", None) is None or m.fine.hidden:
+    if getattr(m, "fine", None) is None:
         return text
+    f = m.fine
     rows = text.split("\n") + [""] * m.rows
-    body = (grid_text(m.fine, m.tw, m.body()).split("\n") + [""] * m.body())[:m.body()]
-    below = -(-(m.ty + m.body() * m.lh) // m.ch)  # the first menu row under the body
+    body = (grid_text(f, f.width, m.body()).split("\n") + [""] * m.body())[:m.body()]
+    below = -(-(f.y + m.body() * 12) // m.ch)  # the first menu row under the body
     return "\n".join(rows[:1] + [" " + s if s else "" for s in body]
                      + rows[below:m.rows]).rstrip()
 

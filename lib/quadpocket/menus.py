@@ -4,9 +4,9 @@ with this module when the game is shown again. Preferences (shared by every game
 saved when the menu closes; * marks the next game's. New game: the face's settings.
 
 One full-screen text TileGrid (1 byte a character) over twelve button rectangles; a
-page's text comes from quadpocket.pages, imported only while it is made. On a screen that
-draws the menus at text scale 2 (the Titano) a text page's body is at scale 1 in a second
-grid (76 x 19 characters), hidden on menu pages.
+page's text comes from quadpocket.pages, imported only while it is made (which also makes
+a text page's body grid at scale 1 under menus at 2, the Titano's), its screen from
+quadpocket.textpage.
 """
 
 import displayio
@@ -44,21 +44,6 @@ class Menus:
         # a button's margin: what a slot leaves, but no box leaves the screen
         self.m = min((k * ch - ch) // 2 - 2, h - (2 + (SLOTS // 2 - 1) * k + k // 2) * ch)
         self.ox = (w - self.cols * cw) // 2
-        # a text page's body: nb rows of lh px from y = ty, above the button band, tw
-        # characters wide; at scale 2 in its own scale-1 grid (fine) with a margin of
-        # one big character (cw px) on each side, centred between the title and the
-        # buttons (2 px gaps: 18 rows with wider ones left Still's "New game" a page
-        # of one line); else on the menu grid after a " "
-        band = (self.rows - k + (k - 1) // 2) * ch - self.m  # the buttons' top
-        self.lh = lh = 12  # the font's cell: 6 x 12 px
-        if ts > 1:
-            self.nb = nb = (band - ch) // lh
-            self.ty = ch + (band - ch - lh * nb) // 2
-            self.tw = (w - 2 * cw) // 6
-        else:
-            self.nb = nb = band // ch - 1
-            self.ty = ch
-            self.tw = self.cols - 1
         self.group = g = displayio.Group()  # on the screen's own black background
         self.fills = []
         for _ in range(SLOTS):
@@ -77,15 +62,6 @@ class Menus:
         text.append(self.tg)
         g.append(text)
         self.fine = None
-        if ts > 1:
-            # made with the menu screen (hidden on menu pages), not when a text page
-            # opens: mid-game the heap then had no hole for its 1.4 KB in one piece
-            # (tools.app_heap --smallest --titano: 103.3 KB made late, 99.7 made here)
-            self.fine = displayio.TileGrid(
-                glyphs, pixel_shader=app.pals[0], width=self.tw, height=nb, tile_width=6,
-                tile_height=12, default_tile=view.FONT[0], x=cw, y=self.ty)
-            self.fine.hidden = True
-            g.append(self.fine)
         self.names = [None] * SLOTS
         self.boxes = [None] * SLOTS  # (x, y, w, h) of each shown button
         self.page = None
@@ -197,8 +173,9 @@ class Menus:
             return
         self.page = page
         self.two_way = ()
-        if self.fine is not None:
-            self.fine.hidden = True
+        if self.fine:  # not kept on menu pages (New game's Start builds a game)
+            self.group.remove(self.fine)
+            self.fine = None
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
@@ -271,45 +248,30 @@ class Menus:
     # --- text pages ---
     def page_text(self, what):
         """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
-        out = self.app.use("pages").text(self.app, what, self.tw)
+        pg = self.app.use("pages")
+        out = pg.text(self.app, what, pg.width(self))
         self.app.forget("pages")
         return out
 
     def body(self):
-        """Text rows of a text page: above the button band (19 rows of scale-1 text on
-        the Titano, 16 on the PyPortal)."""
+        """Text rows of a text page (set by pages.fine: 16 on the PyPortal, 19 on the
+        Titano, whose body is at scale 1)."""
         return self.nb
 
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
-        self.title, self.lines = self.page_text(what)
+        pg = self.app.use("pages")
+        pg.fine(self)  # before the text (its 1.4 KB in one piece)
+        self.title, self.lines = pg.text(self.app, what, pg.width(self))
+        self.app.forget("pages")
         self.at = 0
         self.back = back
         self.render_text()
 
     def render_text(self):
-        body = self.body()
-        pages = max(1, (len(self.lines) + body - 1) // body)
-        k = self.at // body
-        title = self.title
-        if pages > 1:
-            title = "%s  %d/%d" % (title, k + 1, pages)
-        play = self.app.play
-        # a finished game's move list ("Moves..."): Step (quadpocket.review)
-        step = (self.title[:5] == "Moves" and play.game is not None
-                and play.game.result is not None and play.tutor is None)
-        buttons = [("prev", "< Prev") if k > 0 else ("review", "Step") if step else None,
-                   ("next", "Next >") if k + 1 < pages else None,
-                   ("back", "Back")]
-        lines = self.lines[self.at:self.at + body]
-        f = self.fine
-        if f is None:  # the body on the menu grid
-            self._show(title, [" " + s for s in lines], buttons, 3)
-            return
-        f.hidden = False
-        for r in range(body):
-            view.put(f, r, lines[r] if r < len(lines) else "", self.tw)
-        self._show(title, (), buttons, 3)
+        """Show the text page's screen from line self.at (quadpocket.textpage)."""
+        self.app.use("textpage").render(self)
+        self.app.forget("textpage")
 
     def tap_text(self, name):
         body = self.body()
