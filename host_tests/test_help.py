@@ -161,6 +161,32 @@ def test_the_titano_body_is_small_text_inside_the_screen_with_margins(shown):
     assert m.fine is None and f not in list(m.group)  # menu pages do not keep it
 
 
+def test_with_no_room_for_the_body_grid_the_titano_shows_the_text_at_scale_2(monkeypatch):
+    """A heap too tight for the body grid's 1.4 KB (a MemoryError making it) leaves the
+    page as it was before the grid: on the menu grid, 9 rows of 39 characters, every line
+    whole and the next screen one Next away."""
+    import displayio
+    app, d, p = start(size=SIZES[1])
+    d.press("menu")
+    d.press("help")
+    real = displayio.TileGrid
+
+    def tight(*a, **k):
+        if k.get("height", 1) > 1 and k.get("width", 1) > 40:  # the body grid only
+            raise MemoryError("memory allocation failed")
+        return real(*a, **k)
+    monkeypatch.setattr(displayio, "TileGrid", tight)
+    d.press("topic4")  # The game screen
+    m = app.menus
+    assert app.mode == "text" and m.fine is None and m.body() == 9
+    assert max(len(s) for s in m.lines) <= m.cols - 1
+    lines = screen_text(app).split("\n")
+    assert lines[0].strip().startswith("The game screen  1/")
+    assert [s.strip() for s in lines[1:10]] == [s.strip() for s in m.lines[:9]]
+    d.press("next")
+    assert screen_text(app).split("\n")[0].strip().startswith("The game screen  2/")
+
+
 def test_every_block_is_shown_whole_on_one_screen(shown):
     """Each run of paragraphs (and each picture with its caption) is on one screen, in
     order, with its words unchanged and no word cut; the screens together hold nothing

@@ -4,9 +4,8 @@ with this module when the game is shown again. Preferences (shared by every game
 saved when the menu closes; * marks the next game's. New game: the face's settings.
 
 One full-screen text TileGrid (1 byte a character) over twelve button rectangles; a
-page's text comes from quadpocket.pages, imported only while it is made (which also makes
-a text page's body grid at scale 1 under menus at 2, the Titano's), its screen from
-quadpocket.textpage.
+page's text comes from quadpocket.pages, imported only while it is made, its screen (and
+the Titano's body grid at scale 1) from quadpocket.textpage.
 """
 
 import displayio
@@ -246,24 +245,23 @@ class Menus:
             st.save_prefs()
 
     # --- text pages ---
-    def page_text(self, what):
+    def page_text(self, what, width=0):
         """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
-        pg = self.app.use("pages")
-        out = pg.text(self.app, what, pg.width(self))
+        out = self.app.use("pages").text(self.app, what, width or self.cols - 1)
         self.app.forget("pages")
         return out
 
     def body(self):
-        """Text rows of a text page (set by pages.fine: 16 on the PyPortal, 19 on the
+        """Text rows of a text page (set by textpage.fine: 16 on the PyPortal, 19 on the
         Titano, whose body is at scale 1)."""
         return self.nb
 
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
-        pg = self.app.use("pages")
-        pg.fine(self)  # before the text (its 1.4 KB in one piece)
-        self.title, self.lines = pg.text(self.app, what, pg.width(self))
-        self.app.forget("pages")
+        self.app.use("textpage").fine(self)  # before the text (its 1.4 KB in one piece)
+        self.app.forget("textpage")
+        f = self.fine
+        self.title, self.lines = self.page_text(what, f.width if f else self.cols - 1)
         self.at = 0
         self.back = back
         self.render_text()

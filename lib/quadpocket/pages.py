@@ -1,8 +1,7 @@
 """The words of the text pages: help topics and About (read from the shell's help.txt in
 this folder and the shown face's in its package, so they never sit in compiled code),
-statistics and the move list (the face's, through its start module); a text page's size
-(and, on the Titano, its body grid: fine). Imported while a page is made and dropped right
-after: only the wrapped lines (and the body grid) stay while the page is shown.
+statistics and the move list (the face's, through its start module). Imported while a page
+is made and dropped right after: only the wrapped lines stay while the page is shown.
 """
 
 def text(app, what, width):
@@ -29,7 +28,7 @@ def text(app, what, width):
     # A help topic or About, laid out in screens of the rows a text page shows
     # (quadpocket.menus.Menus.body: between the title and the button band).
     m = app.menus
-    rows = top = screen_rows(m) if m is not None else 0
+    rows = top = m.body() if m is not None else 0
     if what == "about":
         return "About", layout(help_topics(str(app.p.version), "About", mine) + games(app),
                                width, rows, top)
@@ -40,43 +39,6 @@ def text(app, what, width):
         name = theirs if i < len(own) else mine
         title = own[i] if i < len(own) else help_topics(name=mine)[i - len(own)]
     return title, layout(help_topics("", title, name), width, rows, top)
-
-
-def fine(m):
-    """A text page's body on menus m (quadpocket.menus): m.nb rows above the button band;
-    under menus at text scale 2 (the Titano) in a grid of its own at scale 1, m.fine (6 x
-    12 px glyphs, 76 to a line, 12 px in from each side, centred between the title and
-    the buttons), made before the page's text so that its 1.4 KB find a hole in one
-    piece (made after, the heap mid-game had none: tools.app_heap --smallest --titano)."""
-    m.nb = n = screen_rows(m)
-    ch = m.ch
-    if ch > 12 and m.fine is None:
-        band = _band(m)
-        import displayio
-        from quadpocket import view
-        m.fine = displayio.TileGrid(
-            m.tg.bitmap, pixel_shader=m.app.pals[0], width=width(m), height=n,
-            tile_width=6, tile_height=12, default_tile=view.FONT[0], x=m.cw,
-            y=ch + (band - ch - 12 * n) // 2)
-        m.group.append(m.fine)
-
-
-def _band(m):
-    """The top of menus m's button band on a text page."""
-    k = m.k
-    return (m.rows - k + (k - 1) // 2) * m.ch - m.m
-
-
-def screen_rows(m):
-    """Text rows of a text page on menus m, above its buttons: 16 on the PyPortal, 19 on
-    the Titano (at text scale 1, from under the title)."""
-    ch = m.ch
-    return _band(m) // ch - 1 if ch == 12 else (_band(m) - ch) // 12
-
-
-def width(m):
-    """A text page's line on menus m: 52 characters on the PyPortal, 76 on the Titano."""
-    return m.cols - 1 if m.ch == 12 else (m.w - 2 * m.cw) // 6
 
 
 def _path(f, name):
