@@ -58,12 +58,14 @@ def _read_topic(app, d, name):
         lines = text.split("\n")
         titles.append(lines[0])
         m = app.menus
-        body_rows = lines[1:m.rows - m.k]
+        _read_topic.grid = (m.cols, (m.fine.width if m.fine else m.cols - 1) + 1, m.body())
+        body_rows = lines[1:1 + m.body()]
         screens.append(body_rows)
         # no button covers text: the last written row ends above every button's top
         written = [i for i, ln in enumerate(body_rows) if ln.strip()]
         if written:
-            bottom = (written[-1] + 2) * m.ch  # row i of the body is screen row i + 1
+            f = m.fine  # the Titano's body grid (12 px rows from its y), else the menu's
+            bottom = f.y + (written[-1] + 1) * 12 if f else (written[-1] + 2) * m.ch
             tops = [r[1] for _, r in m.rects()]
             assert bottom <= min(tops), (name, len(screens), body_rows[written[-1]])
         if not any(n == "next" for n, _ in m.rects()):
@@ -85,14 +87,14 @@ def shown(request):
     assert len(names) == len(titles)
     for i, (name, _) in enumerate(names):
         out[titles[i]] = _read_topic(app, d, name)
-    grid = (app.menus.cols, app.menus.rows, app.menus.k)
+    grid = _read_topic.grid  # title's width; a body line's (after " "); body rows
     d.press("back")
     out["About"] = _read_topic(app, d, "about")
     return request.param, grid, out
 
 
 def test_every_topic_is_in_the_help_menu_with_its_whole_title(shown):
-    size, (cols, rows, k), out = shown
+    size, (cols, width, rows), out = shown
     topics = _topics()
     assert list(out) == list(topics)  # About is reached from the main menu
     assert len(topics) - 1 <= 11      # the Help menu has 12 buttons, one is Back
@@ -101,15 +103,88 @@ def test_every_topic_is_in_the_help_menu_with_its_whole_title(shown):
 
 
 def test_every_line_fits_the_text_grid(shown):
-    size, (cols, rows, k), out = shown
+    size, (cols, width, rows), out = shown
     for title, (titles, screens) in out.items():
         for tl in titles:
             assert tl.strip().startswith(title), (tl, title)
             assert len(tl) <= cols
         for body in screens:
-            assert len(body) <= rows - k - 1
+            assert len(body) <= rows
             for line in body:
-                assert len(line) <= cols, (size, title, line)
+                assert len(line) <= width, (size, title, line)
+
+
+def test_the_titano_shows_each_topic_in_no_more_screens_than_the_pyportal(shown):
+    """The bigger screen shows more: on the 480x320 Titano a text page's body is at text
+    scale 1 (the menus stay at 2), so no topic takes more screens there than on the
+    320x240 PyPortal, and "The game screen" takes 3 (4 on the PyPortal; it took 10 with
+    the body at scale 2, 39 characters by 9 rows)."""
+    size, grid, out = shown
+    if size != SIZES[1]:
+        return
+    small = _screens_on(SIZES[0])
+    big = {t: len(out[t][1]) for t in out}
+    assert all(big[t] <= small[t] for t in small), (small, big)
+    assert big["The game screen"] <= 3, big
+
+
+def _screens_on(size):
+    app, d, p = start(size=size)
+    d.press("menu")
+    d.press("help")
+    names = [n for n, _ in app.menus.rects() if n.startswith("topic")]
+    titles = [t for t in _topics() if t != "About"]
+    return {t: len(_read_topic(app, d, n)[1]) for t, n in zip(titles, names)}
+
+
+def test_the_titano_body_is_small_text_inside_the_screen_with_margins(shown):
+    """On the Titano the body grid draws 6 x 12 px glyphs (text scale 1) with a margin of
+    12 px left and right, starts under the title row and ends above the buttons, and is
+    dropped on a menu page (New game's Start builds a game from there); on the PyPortal
+    the body is on the menu grid (no second grid), as before."""
+    size, grid, out = shown
+    app, d, p = start(size=size)
+    d.press("menu")
+    d.press("help")
+    d.press("topic1")
+    m = app.menus
+    if size == SIZES[0]:
+        assert m.fine is None and m.body() == 16 and m.ch == 12
+        return
+    f = m.fine
+    assert f is not None and m.ch == 24
+    assert f.x >= 12 and f.x + f.width * 6 <= size[0] - 12
+    assert f.y >= m.ch  # under the title row
+    assert f.y + m.body() * 12 <= min(b[1] for _, b in m.rects())
+    assert f.width >= 70 and m.body() >= 18  # at least 70 x 18 characters
+    d.press("back")
+    assert m.fine is None and f not in list(m.group)  # menu pages do not keep it
+
+
+def test_with_no_room_for_the_body_grid_the_titano_shows_the_text_at_scale_2(monkeypatch):
+    """A heap too tight for the body grid's 1.4 KB (a MemoryError making it) leaves the
+    page as it was before the grid: on the menu grid, 9 rows of 39 characters, every line
+    whole and the next screen one Next away."""
+    import displayio
+    app, d, p = start(size=SIZES[1])
+    d.press("menu")
+    d.press("help")
+    real = displayio.TileGrid
+
+    def tight(*a, **k):
+        if k.get("height", 1) > 1 and k.get("width", 1) > 40:  # the body grid only
+            raise MemoryError("memory allocation failed")
+        return real(*a, **k)
+    monkeypatch.setattr(displayio, "TileGrid", tight)
+    d.press("topic4")  # The game screen
+    m = app.menus
+    assert app.mode == "text" and m.fine is None and m.body() == 9
+    assert max(len(s) for s in m.lines) <= m.cols - 1
+    lines = screen_text(app).split("\n")
+    assert lines[0].strip().startswith("The game screen  1/")
+    assert [s.strip() for s in lines[1:10]] == [s.strip() for s in m.lines[:9]]
+    d.press("next")
+    assert screen_text(app).split("\n")[0].strip().startswith("The game screen  2/")
 
 
 def test_every_block_is_shown_whole_on_one_screen(shown):

@@ -377,7 +377,9 @@ def test_help_and_tutorial_pages_fit_the_screen(size):
     d.press("menu")
     d.press("help")
     m = app.menus
-    width = m.cols - 1
+    from quadpocket import textpage
+    textpage.fine(m)  # a text page's size (the Titano: its body grid at scale 1)
+    width = m.fine.width if m.fine else m.cols - 1  # 76 on the Titano, 52 on the PyPortal
     titles = pages.text(app, "topics", width)[1]
     assert "Capture" in titles and "Strategy" in titles and len(titles) <= 11
     body = m.body()

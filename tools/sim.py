@@ -378,9 +378,19 @@ def info_text(app):
 
 
 def screen_text(app):
-    """Everything on the menu or text screen."""
+    """Everything on the menu or text screen. A text page whose body is in a grid of its
+    own (scale 1 under scale-2 menus, the Titano): the title, the body's rows (each after
+    a " ", as the menu grid writes them), then the menu grid's rows below the body."""
     m = app.menus
-    return grid_text(m.tg, m.cols, m.rows)
+    text = grid_text(m.tg, m.cols, m.rows)
+    if getattr(m, "fine", None) is None:
+        return text
+    f = m.fine
+    rows = text.split("\n") + [""] * m.rows
+    body = (grid_text(f, f.width, m.body()).split("\n") + [""] * m.body())[:m.body()]
+    below = -(-(f.y + m.body() * 12) // m.ch)  # the first menu row under the body
+    return "\n".join(rows[:1] + [" " + s if s else "" for s in body]
+                     + rows[below:m.rows]).rstrip()
 
 
 def rects(app):

@@ -4,7 +4,8 @@ with this module when the game is shown again. Preferences (shared by every game
 saved when the menu closes; * marks the next game's. New game: the face's settings.
 
 One full-screen text TileGrid (1 byte a character) over twelve button rectangles; a
-page's text comes from quadpocket.pages, imported only while it is made.
+page's text comes from quadpocket.pages, imported only while it is made, its screen (and
+the Titano's body grid at scale 1) from quadpocket.textpage.
 """
 
 import displayio
@@ -59,6 +60,7 @@ class Menus:
         text = displayio.Group(scale=ts)
         text.append(self.tg)
         g.append(text)
+        self.fine = None
         self.names = [None] * SLOTS
         self.boxes = [None] * SLOTS  # (x, y, w, h) of each shown button
         self.page = None
@@ -170,6 +172,9 @@ class Menus:
             return
         self.page = page
         self.two_way = ()
+        if self.fine:  # not kept on menu pages (New game's Start builds a game)
+            self.group.remove(self.fine)
+            self.fine = None
         rows = ()
         if page == "new":
             # a variant's constraint, said on the page (the bottom row, under the buttons)
@@ -240,43 +245,31 @@ class Menus:
             st.save_prefs()
 
     # --- text pages ---
-    def page_text(self, what):
+    def page_text(self, what, width=0):
         """(title, lines) of a text page from quadpocket.pages (dropped again at once)."""
-        out = self.app.use("pages").text(self.app, what, self.cols - 1)
+        out = self.app.use("pages").text(self.app, what, width or self.cols - 1)
         self.app.forget("pages")
         return out
 
     def body(self):
-        """Text rows of a text page: above the button band (which reaches into the row
-        above its own on the Titano: 9 rows there, 16 on the PyPortal)."""
-        k = self.k
-        ch = self.ch
-        top = (self.rows - k + (k - 1) // 2) * ch - self.m
-        return top // ch - 1
+        """Text rows of a text page (set by textpage.fine: 16 on the PyPortal, 19 on the
+        Titano, whose body is at scale 1)."""
+        return self.nb
 
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
-        self.title, self.lines = self.page_text(what)
+        self.app.use("textpage").fine(self)  # before the text (its 1.4 KB in one piece)
+        self.app.forget("textpage")
+        f = self.fine
+        self.title, self.lines = self.page_text(what, f.width if f else self.cols - 1)
         self.at = 0
         self.back = back
         self.render_text()
 
     def render_text(self):
-        body = self.body()
-        pages = max(1, (len(self.lines) + body - 1) // body)
-        k = self.at // body
-        title = self.title
-        if pages > 1:
-            title = "%s  %d/%d" % (title, k + 1, pages)
-        play = self.app.play
-        # a finished game's move list ("Moves..."): Step (quadpocket.review)
-        step = (self.title[:5] == "Moves" and play.game is not None
-                and play.game.result is not None and play.tutor is None)
-        buttons = [("prev", "< Prev") if k > 0 else ("review", "Step") if step else None,
-                   ("next", "Next >") if k + 1 < pages else None,
-                   ("back", "Back")]
-        rows = [" " + s for s in self.lines[self.at:self.at + body]]
-        self._show(title, rows, buttons, 3)
+        """Show the text page's screen from line self.at (quadpocket.textpage)."""
+        self.app.use("textpage").render(self)
+        self.app.forget("textpage")
 
     def tap_text(self, name):
         body = self.body()
