@@ -25,8 +25,9 @@ class Checked(turns.Turns):
 
     def turn_search(self, seat):
         self.budget = 10 ** 6
-        # (the lab's pool has no noise; the lab has no fork tempo: checked below)
-        self.cfg = dict(self.cfg, noise=0, mt=0)
+        # (the lab's pool has no noise; the lab has no fork tempo and weighs a square with
+        # one marble 1: both checked below)
+        self.cfg = dict(self.cfg, noise=0, mt=0, o1=1)
         before = snapshot_board(self.b)
         turn = yield from turns.Turns.turn_search(self, seat)
         assert snapshot_board(self.b) == before
@@ -86,6 +87,7 @@ def test_fork_tempo_term_is_the_movers_best_fork_cell(monkeypatch):
     mt = two.LEVELS["expert"]["mt"]
     assert mt > 0 and not two.LEVELS["average"].get("mt")
     monkeypatch.setattr(turns, "MT", mt)
+    monkeypatch.setattr(turns, "O1", 1)  # (the partner's weight; Expert's checked below)
     n = bonus = 0
     for seed in (34, 35, 36):
         for g in positions(seed, 40):
@@ -104,6 +106,57 @@ def test_fork_tempo_term_is_the_movers_best_fork_cell(monkeypatch):
                     bonus += want > 0
                     n += 1
     assert n >= 300 and bonus >= 20
+
+
+def test_single_marble_squares_weigh_the_levels_o1(monkeypatch):
+    """Expert's evaluation since issue 23's second round weighs an open square holding one
+    marble of a side o1 (6), not the partner's 1: the difference from the partner's value is
+    (o1 - 1) x (the mover's such squares - the other's), counted here from scratch."""
+    monkeypatch.setattr(turns, "WIN", sparring.WIN)
+    monkeypatch.setattr(turns, "MT", 0)
+    o1 = two.LEVELS["expert"]["o1"]
+    assert o1 > 1 and not two.LEVELS["average"].get("o1")
+    monkeypatch.setattr(turns, "O1", o1)
+    n = moved = 0
+    for seed in (37, 38, 39):
+        for g in positions(seed, 40):
+            b = g.board
+            set_two_from_scratch(b)
+            ones = [0, 0]
+            for s in range(b.geo.nsq):
+                colours = set()
+                for j in range(4 * s, 4 * s + 4):
+                    piece = b.cells[b.geo.sq_cells[j]]
+                    if piece:
+                        colours.add(piece)
+                if len(colours) == 1:
+                    (piece,) = colours
+                    if piece >= 2 and sum(1 for j in range(4 * s, 4 * s + 4)
+                                          if b.cells[b.geo.sq_cells[j]]) == 1:
+                        ones[piece - 2] += 1
+            for p in (0, 1):
+                for sp, sq in ((0, 0), (3, 1), (5, 5)):
+                    ref = sparring.evaluate(b, p, 1 - p, sp, sq)
+                    got = turns.evaluate(b, p, 1 - p, sp, sq)
+                    if ref in (sparring.WIN, -sparring.WIN, sparring.WIN // 2):
+                        assert got == ref  # decided before any positional term
+                        continue
+                    assert got - ref == (o1 - 1) * (ones[p] - ones[1 - p])
+                    moved += got != ref
+                    n += 1
+    assert n >= 150 and moved >= 75
+
+
+def test_the_turn_search_sets_the_levels_terms():
+    # Average's turn search keeps the partner's weights; Expert's (and Master's) its own.
+    for level, mt, o1 in (("average", 0, 1), ("expert", 300, 6)):
+        g = Game(size=11)
+        g.play("f6")
+        p = turns.Turns(g, level, Rng(1))
+        gen = p.turn_search(g.turn)
+        next(gen)
+        gen.close()
+        assert (turns.MT, turns.O1) == (mt, o1)
 
 
 def test_root_pool_values_are_the_partners_greedy_scan():

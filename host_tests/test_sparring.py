@@ -217,3 +217,25 @@ def test_greedy_games_replay_and_the_ladder_prints_both_seats():
     bad = subprocess.run([sys.executable, "-m", "tools.seat_ladder", "--levels", "wizard"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_what_if_names_turns_that_really_win_against_the_greedy_reference(tmp_path):
+    # seat_autopsy --what-if: a game Average lost as second player against the greedy
+    # reference; every turn it names as winning instead is played on again here and wins,
+    # and the class is the kind of the latest such turn.
+    from tools import seat_autopsy
+    for seed in range(1, 30):
+        rec = []
+        if sparring.play("average", False, seed, opening=0, against="greedy", record=rec) == 0:
+            break
+    else:
+        raise AssertionError("Average won every game as second player")
+    sparring.write_record(str(tmp_path), 1, "average", seed, 0, rec, "greedy")
+    cls, wins = seat_autopsy.what_if(tmp_path / "game-001.txt", "average")
+    assert cls == "none" or cls.split("+")[0] in ("cover", "fork", "three")
+    for i, kind, played, alt in wins:
+        assert rec[i] == played != alt and i % 2 == 1
+        assert seat_autopsy.finish("average", rec[:i], alt, seed, 1) == 1
+    if wins:
+        last = [w[1] for w in wins if w[0] == wins[-1][0]]
+        assert cls == "+".join(sorted(set(last)))

@@ -1,6 +1,7 @@
 """Read lost games with the exact checker (host only; host_tests/tactics_check.py).
 
     python -m tools.seat_autopsy DIR [--plies 3|5]     (DIR: records from tools.sparring --out)
+    python -m tools.seat_autopsy DIR --what-if [--o1 1] (lost games against the greedy reference)
 
 For every game lost by the level, replayed turn by turn: the first turn of the level after
 which the opponent has a forced quad within `plies` (3: two own turns, 5: three, forcing
@@ -9,6 +10,16 @@ forced by that turn: "blunder"; else it was forced earlier or by a fork the chec
 horizon did not see), the stars each side had left, where the level's stars went so far
 (on a completion cell of the opponent: "cover", elsewhere: "free") and the fork: the
 opponent's marble that made more completion cells than the level had stars + 1.
+
+--what-if (games against the greedy reference, whose turns depend only on the position and
+its seeded generator): at each of the level's turns from its third, a few other turns are
+played instead and the game is finished by the level and the greedy reference with the
+record's seed. The latest turn where one of them wins the game names the loss's class:
+"fork" (the marble on the opponent's best fork cell, the cell where its marble makes the
+most threes, stars on its completion cells), "cover" (a lone completion cell starred with
+the marble elsewhere: the marble on it instead) or "three" (the marble where the level
+makes the most threes of its own). A class says which different turn would have won
+against this opponent, not that the game was won against best play.
 """
 
 import argparse
@@ -84,11 +95,86 @@ def autopsy(path, plies=3):
     return out
 
 
+def finish(level, turns, alt, seed, seat):
+    """1 if the level wins after `turns` and then `alt`, both sides playing on."""
+    from tools.sparring import level_turn, opponent
+    g = Game(size=11)
+    ref = opponent("greedy", seed)
+    for t in turns:
+        if g.turn != seat:
+            ref.choose(g)  # its generator as in the game
+        g.play(t)
+    g.play(alt)
+    while g.result is None:
+        g.play(level_turn(g, level, seed) if g.turn == seat else ref.choose(g))
+    kind, winner, _ = g.result
+    return int(kind != "draw" and winner == seat)
+
+
+def what_if(path, level="expert"):
+    """(class, [(turn index, kind, played, winning instead)]) for a game the level lost
+    against the greedy reference, or None."""
+    from quad_solver import bits
+    head, turns = read(path)
+    if "lost by" not in head or "greedy" not in head:
+        return None
+    seat = 0 if " moved first " in head else 1
+    seed = int(head.split("seed ")[1].split(":")[0])
+    tc = Tactics(11)
+    name = tc.g.name
+    g = Game(size=11)
+    wins = []
+    for i, t in enumerate(turns):
+        if g.result is not None:
+            break
+        if g.turn == seat and i >= 4:
+            me, op, stars, s_me, s_op = tc.state_of(g)
+            empty = tc.empty(me, op, stars)
+            need = tc.completions(op, empty)
+            cover = ["*" + name(b) for b in bits(need)]
+            alts = []
+            if len(cover) == 1 and t.split()[-1] != cover[0][1:] and s_me:
+                alts.append(("cover", cover[0][1:]))
+            if popcount(need) <= s_me:
+                free = empty & ~need
+                for kind, own in (("fork", op), ("three", me)):
+                    best = max(((popcount(tc.new_completions(own, free, b)), b)
+                                for b in bits(free)), default=(0, 0))
+                    if best[0] >= (2 if kind == "fork" else 1):
+                        alts.append((kind, " ".join(cover + [name(best[1])])))
+            for kind, alt in alts:
+                if alt != t and finish(level, turns[:i], alt, seed, seat):
+                    wins.append((i, kind, t, alt))
+        g.play(t)
+    if not wins:
+        return "none", wins
+    last = wins[-1][0]
+    return "+".join(sorted(set(w[1] for w in wins if w[0] == last))), wins
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.seat_autopsy")
     ap.add_argument("dir")
     ap.add_argument("--plies", type=int, default=3)
+    ap.add_argument("--what-if", action="store_true",
+                    help="classify the losses against the greedy reference by playing on")
+    ap.add_argument("--level", default="expert", help="the level of the records (--what-if)")
+    ap.add_argument("--o1", type=int,
+                    help="play on with Expert's o1 set to this (1: Expert before issue 23's "
+                    "second round, to replay games recorded then)")
     a = ap.parse_args(argv)
+    if a.o1 is not None:
+        from quadcore.ai import two
+        two.LEVELS["expert"]["o1"] = a.o1
+    if a.what_if:
+        classes = {}
+        for p in sorted(Path(a.dir).glob("game-*.txt")):
+            r = what_if(p, a.level)
+            if r:
+                print(p.name, r[0], r[1][-3:], flush=True)
+                classes[r[0]] = classes.get(r[0], 0) + 1
+        print("classes (the latest turn a different turn wins):", classes)
+        return 0
     rows = []
     for p in sorted(Path(a.dir).glob("game-*.txt")):
         r = autopsy(p, a.plies)

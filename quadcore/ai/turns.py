@@ -30,7 +30,9 @@ from .fast import CHUNK, H, INF, NF, TWO, WIN
 from .two import Two
 
 SV = 300                     # an unplayed star (they decide a full board)
-O1 = 1                       # an open square holding one marble of the side
+O1 = 1                       # an open square holding one marble of the side: the
+#                              level's "o1" (Expert 6, issue 23: the second seat against
+#                              the greedy reference), set by turn_search
 O2 = 6                       # ... two marbles
 FW = 40                      # a cell making two threes or more (a fork cell)
 PW = 13                      # an open two made (lost) through a pool cell since the root
@@ -230,12 +232,14 @@ class Turns(Two):
 
     def turn_search(self, seat):
         """Generator: the turn for `seat` (a list of pieces) by the turn search."""
-        global MT, S, D
-        # The level's fork tempo, width and depth (Master's may be more), from its config:
+        global MT, O1, S, D
+        # The level's fork tempo, single-marble squares' weight, width and depth (Master's
+        # may be more), from its config:
         # not kept on the searcher, whose attribute table two more would fill to the last
         # of its 37 slots.
         cfg = self.cfg
         MT = cfg.get("mt", 0)
+        O1 = cfg.get("o1", 1)
         S = cfg.get("width", 3)
         D = cfg.get("depth", 3)
         if S > 3 or D > 3:

@@ -60,6 +60,10 @@ from .solve import Solve
 #         its best fork cell making k threes. Expert 300: as second player against the
 #         greedy reference 0.16 -> 0.58, the partner 0.525 -> 0.540 (seed 5001, 200 games;
 #         docs/computer-player-seats.md). Average none: it lost as second (0.56 -> 0.31).
+#  o1     the turn search's weight of an open square holding one marble of the side
+#         (turns.O1; the partner's and Average's 1): Expert 6, issue 23's second round:
+#         as second player against the greedy reference 0.64 -> 0.88 (seed 9001, 100
+#         games), the partner 0.535 -> 0.525 (docs/computer-player-seats.md).
 #  sol    exact tactics (guard.py): nodes of the attack (scaled like budget), nodes kept for
 #         the guard, and how far attack / guard look (0: 2 own turns, 1: 3)
 LEVELS = {
@@ -71,7 +75,7 @@ LEVELS = {
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
                    tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(40, 30, 1, 1),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
-                   tcap=160, mt=300),
+                   tcap=160, mt=300, o1=6),
 }
 
 
