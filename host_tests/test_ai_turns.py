@@ -180,14 +180,18 @@ def test_ticks_leave_the_board_as_passed_and_come_every_few_pieces(monkeypatch):
     worst = 0
     n = 0
     searched = [0]
-    ts = turns.Turns.turn_search
+    # the module the player loads now: the shell's tests drop and reload the computer
+    # player's modules (app.use), so this file's import may be an older copy
+    import importlib
+    tmod = importlib.import_module("quadcore.ai.turns")
+    ts = tmod.Turns.turn_search
 
     def counted_search(self, seat):
         searched[0] += 1
         turn = yield from ts(self, seat)
         return turn
 
-    monkeypatch.setattr(turns.Turns, "turn_search", counted_search)
+    monkeypatch.setattr(tmod.Turns, "turn_search", counted_search)
     for g in positions(51, 30):
         before = snapshot(g)
         last = count[0]

@@ -127,10 +127,10 @@ def test_master_plays_the_computers_turn_and_the_hint():
     app2, d2, _ = start(prefs={"level": "expert"})
     g2 = app2.play.game
     g3 = copy(g2)
-    g3.play("f6")
+    g3.play("e6")
     want = ai.choose(g3, "expert", (app2.play.s.seed + 1) & 0xFFFF)
-    assert want != master_reply(g2, app2.play.s, 5, "f6")  # (the two differ here)
-    d2.tap_cell("f6")
+    assert want != master_reply(g2, app2.play.s, 5, "e6")  # (the two differ here)
+    d2.tap_cell("e6")
     assert g2.turn_text(g2.history[1]) == want
 
 
