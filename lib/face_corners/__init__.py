@@ -1,8 +1,6 @@
 """The corner polyomino game's face (docs/shell.md, docs/corners.md): its game screen,
-resident while the game is shown: Screen (the shell's Play with this game's taps, the
-computer's turn and the hint), the dots and marks, render (board, trays, panel). Built by
-face_corners.start; act (taps), draw (trays), ages (the age dots), record (the game record
-at the end) and tutorial are loaded when needed.
+resident while shown: Screen (the shell's Play with this game's taps, computer and hint),
+dots, marks, render. start builds it; act, draw, ages, record and tutorial load on demand.
 
 Session record: 0 b"B" (the game's id)  1 version (1)  2 first computer player (255: none)
 3 flags (bit 0: counted in the statistics)  4-5 AI seed  6-9 who plays each player (0 a
