@@ -525,28 +525,34 @@ def _cb_cell(d, i):
     d.tap_xy(b.bx + (i % n) * b.cell + b.cell // 2, b.by + (n - 1 - i // n) * b.cell + b.cell // 2)
 
 
-def corners(outdir):
-    """The corner polyomino game on both screens: Duo against the computer after a few
-    turns, its trays, then Hint's ghost (Rot and Flip in the trays' place), and Classic with three computer colours, then its end."""
+def _cb_app(size, variant, kinds, contrast=False):
+    """The app on the corner polyomino game (variant 0 Duo, 1 Classic; kinds: who plays
+    each colour, 0 a person), tutorial done: (platform, app, driver, play)."""
     from quadpocket.app import App
     from quadpocket.records import save_game
     from quadpocket.storage import Store
     from face_corners.start import CONF_OFF, CONF_SIZE, DEFAULT, T_CONF
+    p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
+    st = Store(p.nvm)
+    st.prefs.tutorial_done = True
+    st.prefs.game = "B"
+    st.prefs.contrast = contrast
+    st.save_prefs()
+    c = bytearray(DEFAULT)
+    c[0] = variant
+    c[2:6] = bytes(kinds)
+    save_game(p.nvm, [-1, 0, 0], bytes(c), CONF_OFF, CONF_SIZE, T_CONF)
+    app = App(p)
+    return p, app, Driver(app), app.play
+
+
+def corners(outdir):
+    """The corner polyomino game on both screens: Duo against the computer after a few
+    turns, its trays, then Hint's ghost (Rot and Flip in the trays' place), and Classic with three computer colours, then its end."""
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         for variant, kinds, name, plies in ((0, (0, 2, 0, 0), "61_cb_duo_hint", 10),
                                             (1, (0, 2, 2, 2), "62_cb_classic_hint", 16)):
-            p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
-            st = Store(p.nvm)
-            st.prefs.tutorial_done = True
-            st.prefs.game = "B"
-            st.save_prefs()
-            c = bytearray(DEFAULT)
-            c[0] = variant
-            c[2:6] = bytes(kinds)
-            save_game(p.nvm, [-1, 0, 0], bytes(c), CONF_OFF, CONF_SIZE, T_CONF)
-            app = App(p)
-            d = Driver(app)
-            play = app.play
+            p, app, d, play = _cb_app(size, variant, kinds)
             k = 0
             while play.game.result is None and k < 400:
                 if play.s.human(play.game.turn):
@@ -573,25 +579,9 @@ def corners_more(outdir):
     its tutorial (a piece to pick; a side touch refused) and the end of a game in
     game-record mode (the .blksgf file's number), on both screens."""
     import tempfile
-    from quadpocket.app import App
-    from quadpocket.records import save_game
-    from quadpocket.storage import Store
-    from face_corners.start import CONF_OFF, CONF_SIZE, DEFAULT, T_CONF
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         for variant, kinds in ((1, (0, 0, 0, 0)), (0, (0, 0, 0, 0)), (0, (2, 2, 0, 0))):
-            p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
-            st = Store(p.nvm)
-            st.prefs.tutorial_done = True
-            st.prefs.game = "B"
-            st.prefs.contrast = variant == 1
-            st.save_prefs()
-            c = bytearray(DEFAULT)
-            c[0] = variant
-            c[2:6] = bytes(kinds)
-            save_game(p.nvm, [-1, 0, 0], bytes(c), CONF_OFF, CONF_SIZE, T_CONF)
-            app = App(p)
-            d = Driver(app)
-            play = app.play
+            p, app, d, play = _cb_app(size, variant, kinds, contrast=variant == 1)
             if variant == 1:  # a few rounds by Hint: every colour's age dots
                 for _ in range(14):
                     d.press("hint")
