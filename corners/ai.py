@@ -34,7 +34,7 @@ allocates nothing (docs/corners.md has the costs).
 from quadutil import Rng
 
 from .board import MAXMOVES, OCC, PAD
-from .pieces import CX, CY, FIRST, MAXD, NCELL, ND, NPIECES, OPEN, PIECE, SIZE
+from .pieces import FIRST, MAXD, NCELL, ND, NPIECES, OPEN, PIECE, SIZE
 
 LEVELS = ("custom", "easy", "average", "expert")
 # The seed's rating: weights in tenths (1.0 / 0.3 / -0.3) and the pieces checked (5).
@@ -55,9 +55,9 @@ SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 3500, "fit": 20},
+                "terr": 20, "work": 5150, "fit": 20},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 8800, "fit": 20},
+               "terr": 20, "work": 10700, "fit": 20},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -262,24 +262,48 @@ class Player:
         # costs about its cells).
         k = 3 if lv == "easy" else st["cut"] * 196 // (b.width * b.width)
         k = 1 if k < 1 else TOPK if k > TOPK else k
+        # The look's parts that depend on a cell, not on the move, are read from two
+        # tables made once (tables): a move's score is then a few additions.
+        bias = self.tables(c, en)
+        _, _, _, nwt, val, _, _ = _scratch()
+        doff = b.doff
+        off = b.off
+        ow = st["own"]
+        sb = st["size"] - bias
+        rng = self.rng
         kn = 0
+        low = -10 ** 8
         for i in range(n):
             m = moves[i]
-            s = self.pre(m, c, en)
+            o = m & 127
+            a = m >> 7
+            q = NCELL[o]
+            s = q * sb
+            for q in range(o * 5, o * 5 + q):
+                s += val[a + off[q]]
+            q = o * MAXD
+            for q in range(q, q + ND[o]):
+                s += nwt[a + doff[q]] * ow
             s = -4000 if s < -4000 else 4000 if s > 4000 else s
-            s = s * 8 + self.rng.below(8)
-            if kn < k or s > ts[kn - 1]:
-                j = kn if kn < k else k - 1
-                while j and ts[j - 1] < s:
-                    tm[j] = tm[j - 1]
-                    ts[j] = ts[j - 1]
-                    j -= 1
-                tm[j] = m
-                ts[j] = s
-                if kn < k:
-                    kn += 1
+            s *= 8
+            # The noise (0-7) is drawn only for a move that may enter the best k.
+            if s + 7 > low:
+                s += rng.below(8)
+                if s > low:
+                    j = kn if kn < k else k - 1
+                    while j and ts[j - 1] < s:
+                        tm[j] = tm[j - 1]
+                        ts[j] = ts[j - 1]
+                        j -= 1
+                    tm[j] = m
+                    ts[j] = s
+                    if kn < k:
+                        kn += 1
+                    if kn == k:
+                        low = ts[k - 1]
             if i & 63 == 63:
                 yield None
+        self.untables()
         if lv == "easy":
             # One of the best three by the static look, at random.
             yield g.text_of(tm[self.rng.below(kn)])
@@ -293,7 +317,7 @@ class Player:
         wt = st["terr"] * 8
         # The budget counts the whole decision in race cells: generating the moves ~700,
         # the static look ~3 a move (their fuel: see SETTINGS).
-        self.work = 700 + 3 * n
+        self.work = 700 + n * 3 // 2
         pw = st["fit"] * 8
         if pw:
             # Each colour's pieces that fit somewhere now (a move can only take places
@@ -327,40 +351,56 @@ class Player:
                 yield None
         yield g.text_of(tm[bi])
 
-    def pre(self, m, c, en):
-        """A static look at move m, nothing made: piece size, the corner places it would
-        add, the enemies' usable corner places it covers, the pull to the centre."""
+    def tables(self, c, en):
+        """The static look's two cell tables, made in the race's arrays of the scratch
+        (the race does not run meanwhile): nwt[i] is 1 where cell i would be a new corner
+        place of colour c (free of c's edges and not yet its corner place), val[i] the
+        enemies' usable corner places at i x their weight, less the pull to the centre
+        while c is young, plus the bias returned (which keeps it in a byte). Every cell
+        from the board's first to its last is written, so a look stopped at a yield
+        leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
         st = self.st
-        o = m & 127
-        a = m >> 7
+        _, _, _, nwt, val, _, _ = _scratch()
         blk = b.blk
         cm = b.cm
-        s = SIZE[PIECE[o]] * st["size"]
+        w = b.width
+        sd = b.stride
         bit = 1 << c
         mask = OCC | bit
-        doff = b.doff
-        new = 0
-        for k in range(o * MAXD, o * MAXD + ND[o]):
-            i = a + doff[k]
-            if not (blk[i] & mask or cm[i] & bit):
-                new += 1
-        off = b.off
-        hit = 0
         emask = 0
         for d in en:
             emask |= 1 << d
-        k0 = o * 5
-        for k in range(k0, k0 + NCELL[o]):
-            i = a + off[k]
-            e = cm[i] & emask & ~blk[i]
-            while e:
-                hit += 1
-                e &= e - 1
-        s += new * st["own"] + hit * st["enemy"] * 2 // len(en)
-        if b.placed[c] < st["young"]:
-            s -= self.centre(m) * st["centre"]
-        return s
+        hw = st["enemy"] * 2 // len(en)
+        half = w - 1
+        cw = st["centre"] if b.placed[c] < st["young"] else 0
+        bias = cw * 2 * half
+        for y in range(w):
+            i = (y + PAD) * sd + PAD
+            dy = 2 * y - half
+            dy = cw * (dy if dy > 0 else -dy)
+            for x in range(w):
+                v = blk[i]
+                nwt[i] = 0 if v & mask or cm[i] & bit else 1
+                e = cm[i] & emask & ~v
+                h = 0
+                while e:
+                    h += 1
+                    e &= e - 1
+                dx = 2 * x - half
+                v = bias + h * hw - dy - cw * (dx if dx > 0 else -dx)
+                val[i] = 0 if v < 0 else 255 if v > 255 else v
+                i += 1
+            nwt[i] = 0      # the border column
+        return bias
+
+    def untables(self):
+        """Clears nwt (the race's owner bits) where tables wrote it."""
+        b = self.b
+        nwt = _scratch()[3]
+        sd = b.stride
+        for i in range(PAD * sd + PAD, (PAD + b.width) * sd + PAD):
+            nwt[i] = 0
 
     def fit_squares(self, d, pm, xm, lo):
         """The squares of colour d's pieces that can still be laid somewhere: those of mask
@@ -412,22 +452,6 @@ class Player:
         self.work += calls * FIT_COST
         self.found = found
         return tot
-
-    def centre(self, m):
-        """Distance of move m's squares from the board's centre (half squares)."""
-        b = self.b
-        o = m & 127
-        half = b.width - 1
-        dist = 0
-        s = b.stride
-        a = (m >> 7) - PAD
-        ax = a % s
-        ay = a // s - PAD       # (b.xy would make a tuple a move)
-        for k in range(o * 5, o * 5 + NCELL[o]):
-            dx = 2 * (ax + CX[k] - 8) - half
-            dy = 2 * (ay + CY[k] - 8) - half
-            dist += (dx if dx > 0 else -dx) + (dy if dy > 0 else -dy)
-        return dist
 
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race

@@ -56,7 +56,7 @@ m = g.moves()[0]
 
 @pytest.mark.parametrize("stmt", [
     "b.gen(c, buf, 0, 1500)", "b.make(m, c); b.unmake()", "b.any_move(c)",
-    "p.territory(c, en)", "p.pre(m, c, en)", "ai.places(b, c, b.left[c])",
+    "p.territory(c, en)", "p.tables(c, en); p.untables()", "ai.places(b, c, b.left[c])",
     "p.fit_squares(c, b.left[c], 0, -1); p.fit_squares(c, p.found, 0, 0)"])
 def test_hot_paths_allocate_nothing(stmt):
     suite = corners_vm.load_suite()
