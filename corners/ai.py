@@ -12,9 +12,10 @@ Levels (docs/corners-rules.md, "The computer player"):
   (`enemy_check` pieces). Weights in tenths. Rated the biggest pieces first until a budget
   of corner places checked (CUSTOM_WORK: within Expert's 2.0 M4-seconds on the device),
   each size in a spread order: it rates a sample of 10-70 moves, not every move.
-- Easy: a static look at every move (pre: the piece's size, the corner places it adds,
+- Easy: a static look at every move (rank: the piece's size, the corner places it adds,
   the enemies' usable corner places it covers, a pull towards the centre while the colour
-  is young), picking at random among its best three.
+  is young; the parts that depend on a cell read from two tables made once a decision),
+  picking at random among its best three.
 - Average and Expert: the same static look, then the best moves by it, best first, each
   made and judged until a budget of race cells is spent (SETTINGS; Expert's about twice
   Average's) by
@@ -25,6 +26,11 @@ Levels (docs/corners-rules.md, "The computer player"):
   - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
     (fit_squares), own - the (best) enemy's, x `fit`;
   plus the static look.
+  Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
+  stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
+  static look (chosen once, before our move), an answer judged by territory alone, and a
+  move is valued at the mean of its first value and its worst answer's, while the budget
+  lasts.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
@@ -39,25 +45,30 @@ from .pieces import FIRST, MAXD, NCELL, ND, NPIECES, OPEN, PIECE, SIZE
 LEVELS = ("custom", "easy", "average", "expert")
 # The seed's rating: weights in tenths (1.0 / 0.3 / -0.3) and the pieces checked (5).
 CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5}
-# Average and Expert: every move gets a static look (pre: weights of piece size, the own
+# Average and Expert: every move gets a static look (rank: weights of piece size, the own
 # corner places it adds, the enemies' it covers, the pull to the centre while fewer than
 # `young` squares are down); the best `cut` of them (Duo; Classic's board is twice the
 # cells and gets half) are then judged after the move by territory (weight `terr` a cell)
 # and by the squares of the pieces each side can still lay (weight `fit` a square), best
 # first, until `work` is spent: a count of race cells visited (the whole decision counted
-# in them: generating the moves as 700, the static look as 3 a move, a piece tried at a
+# in them: generating the moves as 700, the static look as 1.5 a move, a piece tried at a
 # place by fit_squares as FIT_COST), not a clock, so the move is the same on every machine.
 # On the WASI VM a race costs ~22 k fuel a cell it visits (1.6 M in a Duo middle game, 3 M
-# in Classic), the static look 30-70 k a move, generating the moves 11-16 M; the budgets
+# in Classic), the static look ~31-36 k a move, generating the moves 11-19 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
-# (python -m tools.corners_vm --fuel).
+# (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
+# first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
+# answers (the enemy's moves generated and looked at are charged as ours), each answer a
+# race, until `work`.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0, "fit": 0},
+             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 5150, "fit": 20},
+                "terr": 20, "work": 5150, "fit": 20, "k1": 0, "k2": 0,
+                "ply1": 0},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 10700, "fit": 20},
+               "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
+               "ply1": 6000},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -65,6 +76,7 @@ FIT_COST = 3
 # Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
+K1MAX = 8       # the most of our moves the second look answers (Duo)
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 _SCR = None
 
@@ -79,7 +91,8 @@ def _scratch():
         from array import array
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
                 array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
-                array("H", bytes(800)), array("H", bytes(8 * NPIECES)))
+                array("H", bytes(800)), array("H", bytes(8 * NPIECES)),
+                array("i", bytes(4 * 2 * K1MAX)))
     return _SCR
 
 
@@ -206,7 +219,7 @@ class Player:
         g = self.game
         b = self.b
         c = g.turn
-        moves, tm, ts, _, _, _, _ = _scratch()
+        moves, tm, ts, _, _, _, _, two = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
@@ -262,10 +275,126 @@ class Player:
         # costs about its cells).
         k = 3 if lv == "easy" else st["cut"] * 196 // (b.width * b.width)
         k = 1 if k < 1 else TOPK if k > TOPK else k
-        # The look's parts that depend on a cell, not on the move, are read from two
-        # tables made once (tables): a move's score is then a few additions.
+        yield from self.rank(c, en, n, k, 0)
+        kn = self.kn
+        if lv == "easy":
+            # One of the best three by the static look, at random.
+            yield g.text_of(tm[self.rng.below(kn)])
+            return
+        # 2: those by territory after the move, on top of the static look.
+        if st["terr"] == 0 or kn == 1:
+            yield g.text_of(tm[0])
+            return
+        best = -10 ** 8
+        bi = 0
+        wt = st["terr"] * 8
+        # The budget counts the whole decision in race cells: generating the moves ~700,
+        # the static look ~1.5 a move (their fuel: see SETTINGS).
+        self.work = 700 + n * 3 // 2
+        pw = st["fit"] * 8
+        if pw:
+            # Each colour's pieces that fit somewhere now (a move can only take places
+            # from the enemies, and gives the mover new ones only at its new corners).
+            fm = self.fm
+            for d in range(b.ncol):
+                if d == c or d in en:
+                    self.fit_squares(d, b.left[d], 0, -1)
+                    fm[d] = self.found
+        # Our best k1 by this first look are kept for the second (two: their values, then
+        # their indices in tm), best first.
+        k1 = st["k1"] if b.ncol == 2 else 0
+        nb = 0
+        w1 = st["ply1"] if k1 else st["work"]
+        for i in range(kn):
+            if self.work >= w1:
+                break
+            m = tm[i]
+            b.make(m, c)
+            s = self.territory(c, en) * wt + ts[i]
+            if pw:
+                left = b.left[c]
+                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1])
+                worst = 0
+                for d in en:
+                    v = self.fit_squares(d, fm[d], 0, 0)
+                    if v > worst:
+                        worst = v
+                s += (f - worst) * pw
+            b.unmake()
+            self.nodes += 1
+            if s > best:
+                best = s
+                bi = i
+            if nb < k1 or (k1 and s > two[nb - 1]):
+                j = nb if nb < k1 else k1 - 1
+                while j and two[j - 1] < s:
+                    two[j] = two[j - 1]
+                    two[K1MAX + j] = two[K1MAX + j - 1]
+                    j -= 1
+                two[j] = s
+                two[K1MAX + j] = i
+                if nb < k1:
+                    nb += 1
+            if i & 3 == 3:
+                yield None
+        if nb > 1:
+            # 3 (Duo): each of our best nb moves answered by the enemy's best k2 by the
+            # static look (chosen once, now, into tm / ts after our kn), a move valued at
+            # the mean of its first value and its worst answer's, while the budget lasts
+            # (a move is begun only if its answers, at the last one's cost, fit).
+            e = en[0]
+            ne = b.gen(e, moves, 0, MAXMOVES)
+            self.work += 700 + ne * 3 // 2
+            na = 0
+            if ne:
+                k = st["k2"]
+                k = 1 if k < 1 else TOPK - kn if k > TOPK - kn else k
+                yield from self.rank(e, enemies(g, e), ne, k, kn)
+                na = self.kn
+            best = -10 ** 8
+            est = na * 300
+            for j in range(nb if na else 0):
+                if self.work + est > st["work"]:
+                    break
+                w0 = self.work
+                i = two[K1MAX + j]
+                b.make(tm[i], c)
+                worst = 10 ** 8
+                for q in range(kn, kn + na):
+                    r = tm[q]
+                    o = r & 127
+                    a = r >> 7
+                    blk = b.blk
+                    off = b.off
+                    for x in range(o * 5, o * 5 + NCELL[o]):
+                        if blk[a + off[x]] & OCC:
+                            break
+                    else:
+                        b.make(r, e)
+                        s = self.territory(c, en) * wt + ts[i] - ts[q]
+                        b.unmake()
+                        self.nodes += 1
+                        if s < worst:
+                            worst = s
+                b.unmake()
+                s = two[j] if worst == 10 ** 8 else (two[j] + worst) // 2
+                if s > best:
+                    best = s
+                    bi = i
+                est = self.work - w0
+                yield None
+        yield g.text_of(tm[bi])
+
+    def rank(self, c, en, n, k, o0):
+        """(A generator.) The best k of moves[0:n], colour c's, by the static look (piece
+        size, the corner places it adds, the enemies' usable ones it covers, the pull to
+        the centre while young), best first (a tie keeps the earlier), into tm / ts from
+        index o0; self.kn = how many. The look's parts that depend on a cell, not on the
+        move, are read from two tables made once (tables): a move is a few additions."""
         bias = self.tables(c, en)
-        _, _, _, nwt, val, _, _ = _scratch()
+        moves, tm, ts, nwt, val, _, _, _ = _scratch()
+        b = self.b
+        st = self.st
         doff = b.doff
         off = b.off
         ow = st["own"]
@@ -291,7 +420,8 @@ class Player:
                 s += rng.below(8)
                 if s > low:
                     j = kn if kn < k else k - 1
-                    while j and ts[j - 1] < s:
+                    j += o0
+                    while j > o0 and ts[j - 1] < s:
                         tm[j] = tm[j - 1]
                         ts[j] = ts[j - 1]
                         j -= 1
@@ -300,56 +430,11 @@ class Player:
                     if kn < k:
                         kn += 1
                     if kn == k:
-                        low = ts[k - 1]
+                        low = ts[o0 + k - 1]
             if i & 63 == 63:
                 yield None
         self.untables()
-        if lv == "easy":
-            # One of the best three by the static look, at random.
-            yield g.text_of(tm[self.rng.below(kn)])
-            return
-        # 2: those by territory after the move, on top of the static look.
-        if st["terr"] == 0 or kn == 1:
-            yield g.text_of(tm[0])
-            return
-        best = -10 ** 8
-        bi = 0
-        wt = st["terr"] * 8
-        # The budget counts the whole decision in race cells: generating the moves ~700,
-        # the static look ~3 a move (their fuel: see SETTINGS).
-        self.work = 700 + n * 3 // 2
-        pw = st["fit"] * 8
-        if pw:
-            # Each colour's pieces that fit somewhere now (a move can only take places
-            # from the enemies, and gives the mover new ones only at its new corners).
-            fm = self.fm
-            for d in range(b.ncol):
-                if d == c or d in en:
-                    self.fit_squares(d, b.left[d], 0, -1)
-                    fm[d] = self.found
-        for i in range(kn):
-            if self.work >= st["work"]:
-                break
-            m = tm[i]
-            b.make(m, c)
-            s = self.territory(c, en) * wt + ts[i]
-            if pw:
-                left = b.left[c]
-                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1])
-                worst = 0
-                for d in en:
-                    v = self.fit_squares(d, fm[d], 0, 0)
-                    if v > worst:
-                        worst = v
-                s += (f - worst) * pw
-            b.unmake()
-            self.nodes += 1
-            if s > best:
-                best = s
-                bi = i
-            if i & 3 == 3:
-                yield None
-        yield g.text_of(tm[bi])
+        self.kn = kn
 
     def tables(self, c, en):
         """The static look's two cell tables, made in the race's arrays of the scratch
@@ -361,7 +446,7 @@ class Player:
         leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
         st = self.st
-        _, _, _, nwt, val, _, _ = _scratch()
+        _, _, _, nwt, val, _, _, _ = _scratch()
         blk = b.blk
         cm = b.cm
         w = b.width
@@ -459,7 +544,7 @@ class Player:
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
         b = self.b
-        _, _, _, own, stamp, queue, _ = _scratch()
+        _, _, _, own, stamp, queue, _, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):
