@@ -362,14 +362,8 @@ class Player:
                 worst = 10 ** 8
                 for q in range(kn, kn + na):
                     r = tm[q]
-                    o = r & 127
-                    a = r >> 7
-                    blk = b.blk
-                    off = b.off
-                    for x in range(o * 5, o * 5 + NCELL[o]):
-                        if blk[a + off[x]] & OCC:
-                            break
-                    else:
+                    # (our move set only c's edges: for e only its squares can clash)
+                    if b.fits(r, e):
                         b.make(r, e)
                         s = self.territory(c, en) * wt + ts[i] - ts[q]
                         b.unmake()
