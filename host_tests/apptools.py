@@ -67,6 +67,19 @@ def tile(app, x):
     return app.play.board.grid[grid_index(app, x)]
 
 
+def ringed(app, x):
+    """A marble at board cell x shown with the last-move frame: its colour's ringed tile
+    (two colours), or the frame on the ring layer above it (more: view.Board.ring)."""
+    from quadpocket import view
+    b = app.play.board
+    t = tile(app, x)
+    if t < view.T_MARBLE:
+        return False
+    if b.ring is None:
+        return (t - view.T_MARBLE) % 2 == 1
+    return b.ring[grid_index(app, x)] == view.T_RING
+
+
 def grid_index(app, x):
     n = app.play.board.n
     return (n - 1 - x // n) * n + x % n
@@ -77,7 +90,7 @@ def stats(nvm):
     return Store(nvm).stats
 
 
-__all__ = ["Driver", "Platform", "info_text", "screen_text", "info_line", "tile", "stats",
+__all__ = ["Driver", "Platform", "info_text", "screen_text", "info_line", "tile", "ringed", "stats",
            "device", "start", "start_with", "close", "rgb", "inner_point"]
 
 

@@ -499,7 +499,8 @@ def test_board_captions_scale_with_the_display():
 
 @pytest.mark.parametrize("prefs,size,budget", [
     (dict(opponent="computer"), (320, 240), 11000),   # measured 7,344 + 2,736 B
-    (dict(HUMANS, humans=6), (320, 240), 15000),       # 11,200 + 2,736 B
+    (dict(HUMANS, humans=6), (320, 240), 14500),       # 11,200 -> 10,464 + 2,736 B (rings)
+    (dict(HUMANS, humans=6), (480, 320), 14000),       # 12,304 -> 10,736 + 2,192 B (rings)
     (dict(opponent="computer"), (480, 320), 12500),   # 8,704 + 2,192 B
 ])
 def test_ui_heap_estimate_stays_within_budget(prefs, size, budget):
@@ -512,9 +513,13 @@ def test_ui_heap_estimate_stays_within_budget(prefs, size, budget):
     est = ui_heap([app.play.group, app.menus.group],
                   skip_bitmaps=(app.play.panel.info.bitmap,))
     assert est["total"] <= budget, est
-    # the board sheet is the largest bitmap: 4 bits a pixel, rows padded to 32 bits
+    # the board sheet is the largest bitmap: 4 bits a pixel, rows padded to 32 bits; a
+    # colour's ringed tile only on a board of two colours (more: the ring layer)
     b = app.play.board
-    tiles = view.T_MARBLE + 2 * app.play.game.rules.ncolours
+    ncolours = app.play.game.rules.ncolours
+    assert (b.step, b.ring is None) == ((2, True) if ncolours == 2 else (1, False))
+    tiles = view.T_MARBLE + b.step * ncolours
+    assert b.sheet.width == b.cell * tiles
     assert est["bitmaps"] >= (b.cell * tiles * 4 + 31) // 32 * 4 * b.cell
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from apptools import ROOT, info_text, screen_text, start, start_with, tile
+from apptools import ROOT, info_text, screen_text, start, start_with, tile, ringed
 
 from quadcore import Game, parse_cell
 from quadpocket import view
@@ -226,8 +226,7 @@ def test_a_trek_hint_shows_the_marble_to_move_and_where_it_goes(size):
 
 def is_framed(app, x):
     """A marble shown with the last-move frame."""
-    t = tile(app, x)
-    return t >= view.T_MARBLE and (t - view.T_MARBLE) % 2 == 1
+    return ringed(app, x)
 
 
 @pytest.mark.parametrize("humans", (3, 4))

@@ -304,11 +304,16 @@ def test_a_recycled_board_plays_exactly_like_a_fresh_one(cfg, seed):
             old.play(random_line(old, rnd, illegal_rate=0))
         except ValueError:
             continue
-    board = old.board
+    board, log, starts, reps = old.board, old._log, old._starts, old._reps
     g = Game(n, p, variant=v, recycle=old)
     fresh = Game(n, p, variant=v)
     assert g.board is board and g.cells is board.cells
     assert old.board is None and old.cells is None  # the old game cannot touch it again
+    # its undo stack too (the same game's sizes), cleared; the old game lets go of it
+    assert g._log is log and g._starts is starts and g._reps is reps
+    assert old._log is None and old._starts is None and old._reps is None
+    assert bytes(g._starts) == bytes(fresh._starts) and \
+        (reps is None or list(g._reps) == list(fresh._reps))
     assert snapshot(g) == snapshot(fresh)
     rnd = random.Random(seed + 1)
     for _ in range(40):
@@ -322,6 +327,10 @@ def test_a_recycled_board_plays_exactly_like_a_fresh_one(cfg, seed):
         g.play(line)
         assert counters(g) == recount(g)
     assert snapshot(g) == snapshot(fresh)
+    while fresh.turns or fresh.pending:  # and takes every turn back alike
+        fresh.undo()
+        g.undo()
+        assert snapshot(g) == snapshot(fresh)
 
 
 def test_recycle_takes_only_a_board_of_the_same_size_and_colours():
@@ -335,6 +344,12 @@ def test_recycle_takes_only_a_board_of_the_same_size_and_colours():
     assert old.board is board and old.cells[parse_cell("f6", 11)] == 2
     g = Game(11, 2, recycle=old)
     assert g.board is board and g.cells[parse_cell("f6", 11)] == 0
+    # The same board, another undo stack (Trek's is longer): the board only.
+    old = Game(11, 2)
+    board, log = old.board, old._log
+    g = Game(11, 2, variant="trek", recycle=old)
+    assert g.board is board and g._log is not log and len(g._log) > len(log)
+    assert g._reps is not None and old._log is log
     # Another size (its tables replace the cached ones): the board is not the new game's.
     old = Game(11, 2)
     board = old.board

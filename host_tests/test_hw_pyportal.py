@@ -8,7 +8,6 @@ import importlib
 import os
 import sys
 import types
-from array import array
 
 import pytest
 
@@ -44,6 +43,9 @@ class FakeAudioOut:
 
 class FakeRawSample:
     def __init__(self, buffer, sample_rate=8000):
+        # what CircuitPython's RawSample takes: a bytearray or an array of h, H, b or B
+        if not isinstance(buffer, bytearray) and getattr(buffer, "typecode", None) not in ("h", "H", "b", "B"):
+            raise ValueError("buffer must be a bytearray or array of type 'h', 'H', 'b', or 'B'")
         self.buffer, self.sample_rate = buffer, sample_rate
 
 
@@ -153,7 +155,7 @@ def test_speaker_enabled_only_while_playing(device):
     audio = p._audio
     assert audio.quiescent_value == 0x8000
     assert FakePinIO.log == [False]  # amplifier starts off
-    buf = array("H", [0x8000] * 10)
+    buf = bytearray([0x80] * 10)
     p.play(buf, 8000)
     assert FakePinIO.log == [False, True]
     raw = audio.played[-1]
@@ -178,8 +180,8 @@ def test_speaker_enabled_only_while_playing(device):
 
 def test_new_sound_stops_the_playing_one(device):
     p = device.make()
-    p.play(array("H", [0x8000] * 10), 8000)
-    p.play(array("H", [0x8000] * 20), 8000)
+    p.play(bytearray([0x80] * 10), 8000)
+    p.play(bytearray([0x80] * 20), 8000)
     assert p._audio.stops == 1
     assert len(p._audio.played[-1].buffer) == 20
 
@@ -187,7 +189,7 @@ def test_new_sound_stops_the_playing_one(device):
 def test_ticks_wrap_in_amp_hold(device):
     device.ticks[0] = (1 << 29) - 100
     p = device.make()
-    p.play(array("H", [0x8000] * 4), 8000)
+    p.play(bytearray([0x80] * 4), 8000)
     p._audio.playing = False
     p.sound_idle()
     device.ticks[0] = 250  # wrapped: 350 ms later
@@ -211,7 +213,7 @@ def test_board_without_speaker_or_touch_or_nvm(device):
     device.speaker = device.amp = device.touch = False
     device.nvm = None
     p = device.make()
-    p.play(array("H", [0x8000] * 4), 8000)  # silently nothing
+    p.play(bytearray([0x80] * 4), 8000)  # silently nothing
     p.sound_idle()
     assert p.touch() is None
     assert len(p.nvm) == 256 and isinstance(p.nvm, bytearray)

@@ -190,14 +190,29 @@ def face_of(module):
     return top if top.startswith("face_") else None
 
 
-def breaches(edges):
+def uses_of(path):
+    """The modules a module names in its top-level USES tuple: its own imports of modules
+    that are not kept, which App.forget drops together with it (quadpocket.storage:
+    quadpocket.slots)."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] \
+                == ["USES"]:
+            return set(ast.literal_eval(node.value))
+    return set()
+
+
+def breaches(edges, modules=None):
     """Imports the layers forbid among the app's modules: a face importing another face,
     the shell importing a face, a face importing a shell module that is not resident or
     a module of its own other than its package (the resident game screen), and a shell
-    module importing a non-resident one."""
+    module importing a non-resident one that it does not name in its USES (modules: {name:
+    path}, where USES is read)."""
     bad = []
     for m, ts in sorted(edges.items()):
         mine = face_of(m)
+        uses = uses_of(modules[m]) if modules and m in modules else set()
         for t in sorted(ts):
             theirs = face_of(t)
             if mine is not None and theirs is not None and theirs != mine:
@@ -209,7 +224,7 @@ def breaches(edges):
             elif mine is not None and t in FACE_KIT:
                 continue  # inside a function only: test_the_face_kit_is_never_loaded_...
             elif (mine is not None or m.startswith("quadpocket")) and m not in PLATFORM \
-                    and t.startswith("quadpocket") and t not in RESIDENT:
+                    and t.startswith("quadpocket") and t not in RESIDENT and t not in uses:
                 bad.append((m, t, "imports a screen (use App.use / App.go)"))
     return bad
 
@@ -220,7 +235,7 @@ def test_screens_reach_each_other_only_through_the_shell(edges):
     face's start, ...) comes from App.use, which loads and drops. No face imports another
     face, and the shell imports none."""
     assert len(FACES) >= 2 and "face_still" in edges and "face_winther.start" in edges
-    bad = breaches(edges)
+    bad = breaches(edges, project_modules())
     assert bad == [], "imports across the layers: %r" % bad
 
 
@@ -314,3 +329,22 @@ def test_every_module_the_shell_is_asked_for_exists():
     for row in games.GAMES:
         face = row[4]  # the row's face package (quadpocket.games)
         assert face + ".start" in names and face + ".__init__" in names, face
+
+
+def test_a_module_forgotten_takes_what_it_uses_along():
+    """quadpocket.storage imports quadpocket.slots (not kept) and names it in USES:
+    App.forget("storage") drops both, so reading the statistics or saving the
+    preferences leaves no code behind (without USES the layers check above fails)."""
+    lib = os.path.join(ROOT, "lib")
+    if lib not in sys.path:
+        sys.path.insert(0, lib)
+    from quadpocket.app import App
+    assert uses_of(os.path.join(lib, "quadpocket", "storage.py")) == {"quadpocket.slots"}
+    for m in ("quadpocket.storage", "quadpocket.slots"):
+        App.forget(m, None)
+    import quadpocket.storage  # noqa: F401 (loads slots with it)
+    assert "quadpocket.slots" in sys.modules
+    App.forget("storage")
+    assert "quadpocket.storage" not in sys.modules and "quadpocket.slots" not in sys.modules
+    import quadpocket
+    assert not hasattr(quadpocket, "storage") and not hasattr(quadpocket, "slots")

@@ -33,13 +33,17 @@ def test_a_duel_seat_shows_both_colours_and_rings_the_next(size, humans):
     assert len(pn.icons) == humans
     for s in range(humans):
         assert not pn.seats.hidden
-        shown = sorted((tg[0] - view.T_MARBLE) // 2 for tg in pn.icons[s])
+        # four colours: one sheet tile each, the ring on a layer of its own
+        assert app.play.board.step == 1
+        shown = sorted(tg[0] - view.T_MARBLE for tg in pn.icons[s])
         assert shown == sorted(cols[s]), s
         assert all(not tg.hidden for tg in pn.icons[s])
 
     def ringed(seat):
-        return [(tg[0] - view.T_MARBLE) // 2 for tg in pn.icons[seat]
-                if (tg[0] - view.T_MARBLE) % 2]
+        # the one ring (pn.iring) shows its frame over that seat's icon of the colour
+        r = pn.iring
+        return [tg[0] - view.T_MARBLE for tg in pn.icons[seat]
+                if r[0] == view.T_RING and (r.x, r.y) == (tg.x, tg.y)]
 
     assert "Marble 1 of 2" in words(app)
     assert ringed(0) == [cols[0][0]] and ringed(1) == []

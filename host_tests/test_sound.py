@@ -13,7 +13,7 @@ from quadpocket import sound  # noqa: E402
 from quadpocket.sound import AMPLITUDE, RATE, SOUNDS, Sound, build  # noqa: E402
 
 NAMES = ("marble", "star", "illegal", "win", "loss")
-CENTRE = 0x8000
+CENTRE = 0x80  # unsigned 8-bit samples
 
 
 class FakePlatform:
@@ -34,9 +34,9 @@ def test_the_five_sounds_exist():
 def test_buffer_shape_centre_and_fades(name, level):
     buf = build(name, level)
     amp = AMPLITUDE[level]
-    assert buf.typecode == "H"
-    # each sound <= 1,280 bytes: a sound built mid-game needs one free block that big
-    assert 0 < len(buf) * buf.itemsize <= 1280
+    assert isinstance(buf, bytearray)  # 8-bit: what RawSample plays as unsigned samples
+    # each sound <= 640 bytes: a sound built mid-game needs one free block that big
+    assert 0 < len(buf) <= 640
     assert len(buf) == sum(n[2] for n in SOUNDS[name])
     assert buf[0] == CENTRE and buf[-1] == CENTRE
     # Fade in/out: the first and last 8 samples stay within a quarter of the peak.
@@ -45,7 +45,7 @@ def test_buffer_shape_centre_and_fades(name, level):
     # Never beyond the level's amplitude, and the peak reaches most of it.
     peak = max(abs(s - CENTRE) for s in buf)
     assert amp * 9 // 10 <= peak <= amp
-    # Centred: the mean sits within 3% of the amplitude from 0x8000.
+    # Centred: the mean sits within 3% of the amplitude from 0x80.
     mean = sum(buf) / len(buf)
     assert abs(mean - CENTRE) <= amp * 0.03
 

@@ -480,3 +480,24 @@ def test_prefs_carry_the_last_game_chosen_and_old_records_are_still_s_quad():
         with pytest.raises(ValueError, match="game"):
             st.save_prefs()
         assert bytes(nvm.buf) == before
+
+
+def test_the_statistics_page_reads_what_store_wrote_without_storage():
+    """quadpocket.slots.read_stats (the statistics page: 1 KB of code, not storage's 4 KB)
+    gives Store's statistics after games are recorded, over both slots and a torn write,
+    and zeros where Store finds none or resets them."""
+    from quadpocket import slots
+    nvm = CountingNvm()
+    assert slots.read_stats(nvm) == Store(nvm).stats == {
+        lv: dict.fromkeys(("wins", "losses", "draws", "streak", "best"), 0) for lv in LEVELS}
+    rnd = random.Random(7)
+    for i in range(40):
+        st = Store(nvm)
+        st.record_result(rnd.choice(LEVELS), rnd.choice(("win", "loss", "draw")))
+        if i == 20:
+            nvm.torn = 5  # a power cut in the next write: the older copy is read
+        assert slots.read_stats(nvm) == Store(nvm).stats
+    assert sum(d["wins"] + d["losses"] + d["draws"] for d in slots.read_stats(nvm).values()) \
+        == 39  # 40 recorded, the torn one lost
+    nvm.buf[STATS_REC[0]:STATS_REC[1]] = bytes(STATS_REC[1] - STATS_REC[0])  # both gone
+    assert slots.read_stats(nvm) == Store(nvm).stats == slots.stats(None)

@@ -21,7 +21,7 @@ class Game:
                  variant="standard", claim=False, recycle=None):
         """recycle: a game that is done with (it must not be used again); if its board has
         this game's size and colours, this game takes that board over, cleared, instead of
-        allocating one. On the device a new game is built while the old one can still be
+        allocating one (and its undo stack, if of this game's sizes). On the device a new game is built while the old one can still be
         held (a stale word on the C stack, which CircuitPython's collector scans
         conservatively: measured on its VM, the old game's 3.8 KB stayed until the next
         move), and the new counters then found no hole."""
@@ -49,12 +49,22 @@ class Game:
         else:
             maxturns = r.players * r.marbles
             cap = 2 * (r.players * r.per_turn * r.marbles + r.players * r.stars)
-        self._log = bytearray(cap)
+        log = recycle._log if old is self.board else None
+        if log is not None and len(log) == cap and len(recycle._starts) == maxturns + 2 \
+                and (recycle._reps is None) == (not r.moves):
+            # and its undo stack, of this game's sizes (Trek's: 1.8 KB in three blocks)
+            self._log, self._starts, self._reps = log, recycle._starts, recycle._reps
+            recycle._log = recycle._starts = recycle._reps = None
+            for a in (self._starts, self._reps or ()):
+                for i in range(len(a)):
+                    a[i] = 0
+        else:
+            self._log = bytearray(cap)
+            self._starts = zeros("H", maxturns + 2)  # log offset where each turn begins
+            # Trek / Rapid: a position key per turn start, for the threefold-repetition draw.
+            self._reps = zeros("l", maxturns + 2) if r.moves else None
         self._top = 0
-        self._starts = zeros("H", maxturns + 2)  # log offset where each turn begins
         self._nturns = 0
-        # Trek / Rapid: a position key per turn start, for the threefold-repetition draw.
-        self._reps = zeros("l", maxturns + 2) if r.moves else None
         if r.moves:
             from .moves import key
             self._reps[0] = key(self)

@@ -316,7 +316,7 @@ class Platform:
         if self._mixer:
             try:
                 import array
-                pcm = array.array("h", (s - 0x8000 for s in samples))
+                pcm = array.array("h", ((s - 0x80) << 8 for s in samples))  # 8 -> 16 bits
                 snd = self._pygame.mixer.Sound(buffer=pcm.tobytes())
                 snd.play()
                 self._last_sound = snd  # keep alive while playing

@@ -16,9 +16,9 @@ def icons(play):
     """Duel: each seat's marble box shows both its colours, one above the other (the
     first icon is quadpocket.build's; the second is made here when a Duel is first
     shown, in the taller box build left for it); the seat to move has the colour it
-    places next ringed, so "Marble 2 of 2" shows which marble that is. True if a tile
-    changed."""
-    from quadpocket.view import T_MARBLE
+    places next ringed (one ring, on the board's ring layer's palette, moved to it), so
+    "Marble 2 of 2" shows which marble that is. True if a tile changed."""
+    from quadpocket.view import T_MARBLE, T_OFF, T_RING
     g = play.game
     pn = play.panel
     ic = getattr(pn, "icons", None)
@@ -39,15 +39,30 @@ def icons(play):
                     pn.seats.insert(len(pn.seats) - 1, two)  # under the counts
                     ic.append((tg, two))
                     break
-        if not ic:  # rows too short for icons (build made none)
-            return False
+        if ic:
+            pn.iring = displayio.TileGrid(b.sheet, pixel_shader=b.ring.pixel_shader,
+                                          tile_width=c, tile_height=c, default_tile=T_OFF)
+            pn.seats.insert(len(pn.seats) - 1, pn.iring)
+    if not ic:  # rows too short for icons (build made none)
+        return False
     j = -1 if g.result is not None else sum(1 for a in g.current if a[0] == "marble")
     changed = False
+    ring = pn.iring
+    r = T_OFF
     for i in range(len(ic)):
         for k in range(2):
-            t = T_MARBLE + 2 * g.rules.seat_colours[i][k] + (i == g.turn and k == j)
+            t = T_MARBLE + g.rules.seat_colours[i][k]  # one tile a colour: 4 colours
             tg = ic[i][k]
             if tg[0] != t:
                 tg[0] = t
                 changed = True
+            if i == g.turn and k == j:
+                r = T_RING
+                if ring.x != tg.x or ring.y != tg.y:
+                    ring.x = tg.x
+                    ring.y = tg.y
+                    changed = True
+    if ring[0] != r:
+        ring[0] = r
+        changed = True
     return changed

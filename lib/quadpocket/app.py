@@ -1,10 +1,9 @@
 """Quad Pocket app: App(platform) with tick() as one loop iteration; run(platform) loops.
 
-One tick: one touch sample, taps (Tapper), the tap acted on, a slice of the computer's
-search (a generator, so Menu answers while it thinks), one display refresh if needed.
+One tick: a touch sample, taps (Tapper), the tap acted on, a slice of the computer's
+search (a generator, so Menu answers while it thinks), a display refresh if needed.
 This is the shell (docs/shell.md): screens never import each other; App.go and App.use
-are the one place that loads modules, App.settle drops them after each tap or computer
-move. Only what runs every move stays loaded (this module, play, view, records, and the
+load modules, App.settle drops them after each tap or computer move. Only what runs every move stays loaded (this module, play, view, records, and the
 shown game's face package): the whole game must fit ~100 KB of heap (tools/app_heap.py,
 host_tests/test_app_vm.py). A game is installed by its row alone (quadpocket.games).
 """
@@ -18,19 +17,18 @@ THINK_STEPS = 64     # generator steps per tick at most ...
 THINK_MS = 30        # ... and about this much time, so touch is polled every ~50 ms
 IDLE_SLEEP = 0.02    # s between polls when the computer is not thinking
 
-_NONE = -1  # Tapper: no steady target yet (None is a real one: outside all)
+_NONE = -1  # Tapper: no steady target yet (None is one: outside all)
 
 
 class Tapper:
     """Tap detection for a resistive touchscreen: act on release, never on first contact.
 
     Each poll the app maps the raw sample to a target (a board cell, a button name, or
-    None for "nothing there") and feeds it here. A target counts only after `confirm`
-    consecutive samples agree, so a single jittery reading never selects anything; the
-    finger must also be seen lifted for `release` consecutive polls, because a resistive
-    panel often drops one reading in the middle of a press (one dropout must not become
-    two taps). The tap reports the last target held steady; sliding off onto nothing
-    before lifting cancels it."""
+    None: nothing there) and feeds it here. A target counts once `confirm` samples in a
+    row agree (one jittery reading selects nothing); the finger must be seen lifted for
+    `release` polls in a row, as a resistive panel often drops a reading mid-press (a
+    dropout must not make two taps). The tap reports the last target held steady;
+    sliding off onto nothing before lifting cancels it."""
 
     def __init__(self, confirm=2, release=2):
         self.confirm = confirm
@@ -102,11 +100,13 @@ class App:
         import sys
         if package is not None and "." not in name:
             name = package + "." + name
-        sys.modules.pop(name, None)
+        m = getattr(sys.modules.pop(name, None), "USES", ())
         parent, _, child = name.rpartition(".")
         pkg = sys.modules.get(parent) if parent else None
         if pkg is not None and hasattr(pkg, child):
             delattr(pkg, child)
+        for d in m:  # its own imports not kept
+            App.forget(d, None)
 
     def use(self, name):
         """quadpocket.<name> (a shell module) or a dotted name (a face's module,
@@ -150,7 +150,7 @@ class App:
     def sound(self, name):
         """Play a sound at the preferred level. The every-turn sounds are built once and
         kept (built mid-game they were the first block to find no room on CircuitPython's
-        VM); others are built by quadpocket.sound, then dropped. No room: no sound.
+        VM); others come from quadpocket.sound, then dropped. No room: no sound.
         sound(None) only builds the kept ones (at start-up, while the heap has room)."""
         if name is not None:
             self.sounds.append(name)

@@ -11,17 +11,15 @@ def read_conf(app, off, size, tag, default, fits):
     # play.conf_slots, for records.save_game. (fits: the face's own function of that name;
     # a name new to the game would be one more qstr kept in RAM.)
     play = app.play
-    st = app.use("storage")
+    sl = app.use("slots")
     nvm = app.p.nvm
-    slots = play.conf_slots = st._newest(nvm, off, size, tag)
-    data = None
-    if slots[0] >= 0:
-        r = st._load(nvm, off + slots[0] * size, size, tag)
-        data = r[1] if r else None
-    conf = play.conf = bytearray(default)  # kept all game: made before storage goes
+    slots = play.conf_slots = sl.newest(nvm, off, size, tag)
+    data = sl.payload(nvm, slots, off, size, tag)
+    conf = play.conf = bytearray(default)  # kept all game: made before slots goes
     if data is not None and len(data) == len(default) and fits(data):
         conf[:] = data
-    app.forget("storage")
+    sl = None
+    app.forget("slots")
     app.forget("facesave")  # and this module: neither stays while the screen is built
     return conf
 

@@ -93,8 +93,8 @@ def install(app, row):
     app.engines = tuple([e for e in row[ENGINES]])
     off, size, tag = row[SAVE]
     app.save_at = (off, size, tag)
-    app.games = app.use("storage")._newest(app.p.nvm, off, size, tag)
-    app.forget("storage")
+    app.games = app.use("slots").newest(app.p.nvm, off, size, tag)
+    app.forget("slots")
     app.sound(None)  # its every-turn sounds, built now, before the game (App.sound)
 
 
@@ -102,12 +102,12 @@ def saved(app):
     """The shown game's saved bytes (its slots app.games at app.save_at), or None if there
     is none or it is corrupt."""
     g = app.games
-    if g[0] < 0 or g[2] == 0:
+    if g[2] == 0:
         return None
     off, size, tag = app.save_at
-    r = app.use("storage")._load(app.p.nvm, off + g[0] * size, size, tag)
-    app.forget("storage")
-    return r[1] if r else None
+    r = app.use("slots").payload(app.p.nvm, g, off, size, tag)
+    app.forget("slots")
+    return r
 
 
 def items(app):

@@ -90,7 +90,8 @@ class Platform:
             pass
         else:
             self._raw = audiocore.RawSample
-            # quiescent_value 0x8000 = our samples' centre: a silent idle level.
+            # quiescent_value 0x8000 = our samples' centre (0x80, 8-bit, scaled to 16 bits
+            # for the DAC): a silent idle level.
             self._audio = audioio.AudioOut(speaker, quiescent_value=0x8000)
             try:
                 amp = board.SPEAKER_ENABLE
@@ -114,7 +115,7 @@ class Platform:
         return (x, y)
 
     def play(self, samples, rate):
-        """Start playing samples (array('H') centred on 0x8000); does not wait."""
+        """Start playing samples (a bytearray, 8-bit, centred on 0x80); does not wait."""
         a = self._audio
         if a is None or self._raw is None:
             return

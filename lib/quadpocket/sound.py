@@ -1,12 +1,14 @@
-"""Short game sounds: 8 kHz unsigned 16-bit samples centred on 0x8000.
+"""Short game sounds: 8 kHz unsigned 8-bit samples centred on 0x80 (a bytearray, which
+CircuitPython's RawSample plays as it is and its 16-bit DAC output scales up: half the
+memory of 16-bit samples, and no sound here is quiet enough to miss the lost bits).
 
 Each note fades in over ~5 ms and out over up to ~15 ms, so every sound starts
 and ends at the centre value: no click when the speaker amplifier switches.
 Samples are computed with small integers from a 64-entry sine table (products
 stay below 2**25), built in place when a sound is played.  Every sound is at most
-640 samples = 1,280 bytes (the end-of-game jingles were 2 KB: at game end, with the
-computer player's code just freed in small pieces, CircuitPython's VM once found no
-2 KB hole); all five together are 2,664 samples = 5,328 bytes. The app keeps the
+640 samples = 640 bytes (the end-of-game jingles were 2 KB at 16 bits: at game end,
+with the computer player's code just freed in small pieces, CircuitPython's VM once found
+no 2 KB hole); all five together are 2,664 samples = 2,664 bytes. The app keeps the
 marble and star sounds (keep); Sound keeps the one played last (the speaker may still
 be playing it, and a repeat costs no rebuild); changing the level drops them.
 """
@@ -25,9 +27,9 @@ RATE = 8000
 _TABLE = const(64)  # sine table entries per period
 _ONE = const(1024)  # sine table full scale
 
-# Peak amplitude per level (0x8000 = full scale): off, soft (-24 dB),
+# Peak amplitude per level (0x80 = full scale): off, soft (-24 dB),
 # medium (-12 dB), loud (-2.7 dB).
-AMPLITUDE = (0, 2048, 8192, 24000)
+AMPLITUDE = (0, 8, 32, 94)
 
 # name -> notes; a note = (start Hz, end Hz, samples, wave 0 sine / 1 square).
 # A start != end sweeps the pitch linearly over the note.
@@ -54,17 +56,16 @@ def _sine_table():
 
 
 def build(name, level):
-    """The samples of sound `name` at `level` (1..3) as a new array('H')."""
+    """The samples of sound `name` at `level` (1..3) as a new bytearray."""
     notes = SOUNDS[name]
     amp = AMPLITUDE[level]
     total = 0
     for note in notes:
         total += note[2]
-    # One allocation at full size: array() sizes itself from len(range) and a range holds
-    # no buffer, where array("H", bytes(2 * total)) held the bytes and the array together
-    # (2 x 2 KB for "win": the first MemoryError of the game on CircuitPython's VM at the
-    # smallest heaps). Every sample is overwritten below.
-    buf = array("H", range(total))
+    # One allocation at full size (an array built from a bytes object once held both:
+    # the first MemoryError of the game on CircuitPython's VM at the smallest heaps).
+    # Every sample is overwritten below.
+    buf = bytearray(total)
     sine = _sine_table()
     pos = 0
     for f0, f1, n, wave in notes:
@@ -86,14 +87,14 @@ def build(name, level):
                 v = _ONE if idx < _TABLE // 2 else -_ONE
             else:
                 v = sine[idx]
-            buf[pos] = 0x8000 + v * a // _ONE
+            buf[pos] = 0x80 + (v * a + _ONE // 2) // _ONE  # rounded: centred
             pos += 1
             phase = (phase + s0 + ds * i // n) & (_TABLE * 256 - 1)
     return buf
 
 
 def keep(level, log, names=("star", "marble")):
-    """{name: samples} of the sounds of every turn (marble, star: 640 + 960 bytes), which
+    """{name: samples} of the sounds of every turn (marble, star: 320 + 480 bytes), which
     the app builds once, at start-up or on a level change, and keeps; {} if no room.
     names: largest first (a game without stars keeps the marble's alone)."""
     kept = {}

@@ -153,13 +153,14 @@ def _marble(p, colour):
             p.bar(r2 // 3, max(1, c // 12), LIGHT)
 
 
-def build_sheet(bmp, cell, ncolours, moves=False):
+def build_sheet(bmp, cell, ncolours, moves=False, step=2):
     """-> (bmp, 16-entry palette, colours not set): draws the tiles into bmp, the sheet's
     bitmap made by the caller (build.board, before this module's code is loaded: the
     screen's largest block first), cells of `cell` px side by side, 16 values, for
-    `ncolours` marble colours (1..6); moves (Trek, Rapid): one more tile after the marbles,
-    the empty cell a marble left (a tile the other games do not pay for: 27 px cells on
-    the Titano, ~400 bytes of sheet)."""
+    `ncolours` marble colours (1..6), each a plain and a ringed tile (step 2) or the plain
+    one alone (step 1: view.Board.ring frames them); moves (Trek, Rapid): one more tile
+    after the marbles, the empty cell a marble left (a tile the other games do not pay
+    for: 27 px cells on the Titano, ~400 bytes of sheet)."""
     if not 1 <= ncolours <= 6:
         raise ValueError("1..6 colours")
     pal = displayio.Palette(16)
@@ -195,16 +196,55 @@ def build_sheet(bmp, cell, ncolours, moves=False):
     p.frame(width, CURSOR)
     p.disc(max(3, cell * 2 // 7), CURSOR)
     for colour in range(ncolours):
-        for kind in range(2):
-            at(T_MARBLE + 2 * colour + kind)
+        for kind in range(step):
+            at(T_MARBLE + step * colour + kind)
             p.fill(BOARD)
             _marble(p, colour)
             if kind == 1:
                 p.frame(width, CURSOR)
     if moves:
-        at(T_MARBLE + 2 * ncolours)  # the cell a marble left in the last move (view.Board.left)
+        at(T_MARBLE + step * ncolours)  # the cell a marble left in the last move (Board.left)
         _empty(p)
         p.frame(width, CURSOR)
     return bmp, pal
 
 
+
+
+def ring(sheet, n, cell, x, y, colour):
+    """view.Board.ring for an n x n board at (x, y): a TileGrid over the sheet in a palette
+    where only the cursor's role is opaque (colour), so T_RING shows its frame alone and
+    T_OFF nothing."""
+    pal = displayio.Palette(16)
+    for i in range(16):
+        pal.make_transparent(i)
+    pal.make_opaque(CURSOR)
+    pal[CURSOR] = colour
+    return displayio.TileGrid(sheet, pixel_shader=pal, width=n, height=n, tile_width=cell,
+                              tile_height=cell, default_tile=T_OFF, x=x, y=y)
+
+
+def captions(bottom, left, glyphs, n, cs):
+    """The board's captions into their 1-bit bitmaps (quadpocket.build makes them and
+    their TileGrids): letters a.. under the columns, cs px apart, into bottom; the row
+    numbers 1..n into left, one 14 px wide tile each, right-aligned."""
+    for i in range(n):
+        _text(bottom, glyphs, i * cs + (cs - 6) // 2, 0, chr(97 + i))
+        num = str(i + 1)
+        _text(left, glyphs, 14 * i + 12 - 6 * len(num), (cs - 12) // 2, num)
+
+
+def _text(bmp, glyphs, x, y, s):
+    """Copy the glyph pixels of s into the 1-bit bitmap bmp at (x, y)."""
+    from quadpocket.view import FONT
+    per_row = glyphs.width // 6
+    for ch in s:
+        t = FONT[ord(ch) - 32]
+        sx = (t % per_row) * 6
+        sy = (t // per_row) * 12
+        for yy in range(12):
+            if 0 <= y + yy < bmp.height:
+                for xx in range(6):
+                    if 0 <= x + xx < bmp.width and glyphs[sx + xx, sy + yy]:
+                        bmp[x + xx, y + yy] = 1
+        x += 6

@@ -10,25 +10,25 @@ except ImportError:  # CPython without Blinka's micropython
     def const(x):  # type: ignore[misc]
         return x
 
-from quadpocket.records import GAME_MAX, GAME_OFF, GAME_SIZE, VERSION, crc16, save_game
+from quadpocket.records import GAME_MAX, GAME_OFF, GAME_SIZE, crc16, save_game
 from quadpocket.records import write as _write
+from quadpocket.slots import LEVELS, STAT_KEYS, STATS_OFF as _STATS_OFF
+from quadpocket.slots import STATS_SIZE as _STATS_SIZE, damaged as _damaged
+from quadpocket.slots import load as _load, newest as _newest, payload as _payload
+from quadpocket.slots import stats as _stats
 
-_HDR = const(8)
+USES = ("quadpocket.slots",)  # dropped with this module (App.forget)
 
-# Two slots per type (quadpocket.records: the layout and why).
+# Two slots per type (quadpocket.records: the layout and why; statistics: quadpocket.slots).
 _PREFS_OFF = const(0)
 _PREFS_SIZE = const(48)
-_STATS_OFF = const(96)
-_STATS_SIZE = const(48)
 _MAXCOUNT = const(65535)
 # Version 1 places (one copy each), read only when the version 2 slots are empty.
 _V1 = ((0x70, 0, 64), (0x73, 64, 64), (0x67, 1024, 1024), (0x67, 2048, 1024))
 
 __all__ = ["GAME_MAX", "LEVELS", "OUTCOMES", "STAT_KEYS", "Prefs", "Store", "crc16"]
 
-LEVELS = ("trainer", "easy", "average", "expert")
 OUTCOMES = ("win", "loss", "draw")
-STAT_KEYS = ("wins", "losses", "draws", "streak", "best")
 
 # Preference fields in stored order: (name, default, allowed).
 # allowed: a tuple of choices (stored as the index), a (lo, hi) int range or bool.
@@ -149,16 +149,6 @@ def _decode_prefs(data):
     return p
 
 
-def _new_stats():
-    s = {}
-    for lv in LEVELS:
-        d = {}
-        for k in STAT_KEYS:
-            d[k] = 0
-        s[lv] = d
-    return s
-
-
 class Store:
     """Reads prefs and stats at once; writes a record only when its bytes change.
     notes: status-line messages (13 characters at most) for records found damaged with
@@ -182,16 +172,9 @@ class Store:
         self.prefs = _decode_prefs(raw)
         if raw is not None and len(raw) < len(_PREF_FIELDS) + 1:
             self.notes.append("Prefs reset")  # a valid record of no use: say so
-        self.stats = _new_stats()
+        self.stats = _stats(st)
         if st is not None and len(st) != 2 * len(LEVELS) * len(STAT_KEYS):
             self.notes.append("Stats reset")
-        elif st is not None:
-            i = 0
-            for lv in LEVELS:
-                d = self.stats[lv]
-                for k in STAT_KEYS:
-                    d[k] = st[i] | st[i + 1] << 8
-                    i += 2
         if old is not None:
             # Version 1 data into the new slots, once.
             if st is not None:
@@ -235,7 +218,7 @@ class Store:
         return self.save_stats()
 
     def reset_stats(self):
-        self.stats = _new_stats()
+        self.stats = _stats(None)
         return self.save_stats()
 
     def save_stats(self):
@@ -259,10 +242,9 @@ class Store:
     def load_game(self):
         """The saved game bytes, or None if there is none or it is corrupt."""
         g = self.games
-        if g[0] < 0 or g[2] == 0:
+        if g[2] == 0:
             return None
-        r = _load(self.nvm, GAME_OFF + g[0] * GAME_SIZE, GAME_SIZE, 0x67)
-        return r[1] if r else None
+        return _payload(self.nvm, g, GAME_OFF, GAME_SIZE, 0x67)
 
     def clear_game(self):
         """Forget the game in progress (writes an empty record unless already empty)."""
@@ -272,37 +254,13 @@ class Store:
         return save_game(self.nvm, g, b"")
 
 
-def _newest(nvm, off, size, tag):
-    """[newest valid slot (-1: none), its sequence byte, its payload length] of a
-    two-slot record type at off."""
-    g = [-1, 0, 0]
-    if off + 2 * size <= len(nvm):
-        for s in (0, 1):
-            r = _load(nvm, off + s * size, size, tag)
-            # the later sequence number (mod 256): the newer copy
-            if r is not None and (g[0] < 0 or 0 < ((r[0] - g[1]) & 255) < 128):
-                g = [s, r[0], len(r[1])]
-    return g
-
-
 def _read(nvm, off, size, slots, tag, note, notes):
     """The newest payload of a type, or None; a note if its slots hold only damage."""
     if slots[0] >= 0:
-        r = _load(nvm, off + slots[0] * size, size, tag)
-        return r[1] if r else None
+        return _payload(nvm, slots, off, size, tag)
     if _damaged(nvm, off, size, tag):
         notes.append(note)
     return None
-
-
-def _damaged(nvm, off, size, tag):
-    """True if a slot starts like one of our records (was written) but is not valid."""
-    for s in (0, 1):
-        o = off + s * size
-        if o + 3 <= len(nvm) and nvm[o] == 0x51 and nvm[o + 1] == tag and \
-                nvm[o + 2] == VERSION:
-            return True
-    return False
 
 
 def _v1(nvm):
@@ -319,16 +277,3 @@ def _v1(nvm):
     return out
 
 
-def _load(nvm, off, size, tag, version=VERSION):
-    """(seq, payload bytes) of a valid record at off, else None."""
-    if off + size > len(nvm):
-        return None
-    h = nvm[off:off + _HDR]
-    n = h[4] | h[5] << 8
-    if h[0] != 0x51 or h[1] != tag or h[2] != version or n > size - _HDR:
-        return None
-    body = bytes(nvm[off + _HDR:off + _HDR + n])
-    # The CRC covers header[0:6] then the payload.
-    if crc16(body, 0, n, crc16(h, 0, 6)) != (h[6] | h[7] << 8):
-        return None
-    return (h[3], body)

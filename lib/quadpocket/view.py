@@ -22,7 +22,10 @@ HINT = 9
 MARBLE0 = 10  # 10..15: one per colour
 
 # Board sheet tiles; per colour two tiles follow: plain and with the last-move cursor (the
-# winning square is outlined over the board, quadpocket.over).
+# winning square is outlined over the board, quadpocket.over). A board of more than two
+# colours (Still's Quad for 3-6 players, Duel) has one tile a colour instead and rings its
+# marbles on a layer of its own (Board.ring): 6 colours' ringed tiles were 1.2 KB of sheet
+# on the PyPortal, 2 KB on the Titano.
 T_OFF = 0
 T_EMPTY = 1
 T_STAR = 2
@@ -31,8 +34,10 @@ T_TRAIN = 4
 T_HINT_MARBLE = 5
 T_HINT_STAR = 6
 T_MARK = 7
-T_MARBLE = 8  # + 2 * colour (+1: last-move cursor); then, in Trek and Rapid only,
-#               board.left: an empty cell framed, a moved marble's old cell
+T_MARBLE = 8  # + 2 * colour (+1: last-move cursor), or + colour (Board.step 1); then, in
+#               Trek and Rapid only, board.left: an empty cell framed, a moved marble's old
+#               cell
+T_RING = T_STAR_CUR  # on the ring layer (only the cursor's colour opaque): the frame alone
 
 # Panel palette roles (8 entries; 0 and 1 are free: backgrounds are the screen's black).
 TURN = 2
@@ -65,7 +70,12 @@ def put(tg, row, text, cols, align=0):
 
 class Board:
     """One TileGrid over the sprite sheet (n x n cells of `cell` px at bx, by) plus the
-    captions and, at the end of a game, the winning square's outline (quadpocket.over)."""
+    captions and, at the end of a game, the winning square's outline (quadpocket.over).
+    ring: None, or (more than two colours) a second TileGrid over the first, in a palette
+    where only the cursor's colour is opaque, that frames the ringed marbles (T_RING)."""
+
+    ring = None
+    step = 2  # sheet tiles a colour: 2 (plain, ringed), or 1 with a ring layer
 
     def update(self, cells, cursor=(), trainer=(), hint=(), hint_stars=(), mark=None):
         """Bring the tiles in line with `cells` plus overlays; True if anything changed.
@@ -74,7 +84,7 @@ class Board:
         n = self.n
         grid = self.grid
         top = self.ncolours - 1
-        changed = False
+        changed = self.ring is not None and self.rings(cells, cursor, hint)
         for x in range(n * n):
             v = cells[x]
             if v == 255:
@@ -86,11 +96,28 @@ class Board:
             elif v == 1:
                 t = T_STAR_CUR if x in cursor else T_STAR
             else:
-                # ringed: the last move's, the one picked, or the one a hint moves
-                t = T_MARBLE + 2 * min(v - 2, top) + (x in cursor or x in hint)
+                # ringed: the last move's, the one picked, or the one a hint moves (the
+                # ringed tile, or the ring layer's frame: rings)
+                t = T_MARBLE + self.step * min(v - 2, top) + (
+                    self.ring is None and (x in cursor or x in hint))
             i = (n - 1 - x // n) * n + x % n  # grid tiles run row by row from the top
             if grid[i] != t:
                 grid[i] = t
+                changed = True
+        return changed
+
+    def rings(self, cells, cursor, hint):
+        """The ring layer: a frame over each marble of cursor or hint, nothing elsewhere;
+        True if a tile changed. (Apart from update: more locals there left words on the
+        stack that kept ~400 bytes of a game switched away, on CircuitPython's VM.)"""
+        n = self.n
+        ring = self.ring
+        changed = False
+        for x in range(n * n):
+            r = T_RING if cells[x] not in (0, 1, 255) and (x in cursor or x in hint) else T_OFF
+            i = (n - 1 - x // n) * n + x % n
+            if ring[i] != r:
+                ring[i] = r
                 changed = True
         return changed
 
