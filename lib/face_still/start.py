@@ -5,6 +5,7 @@ through App.use when needed, then dropped (App.settle).
 
 from face_still import MAGIC, VERSION, Session
 from quadpocket.play import NO_CPU
+from quadpocket.view import T_MARBLE
 
 def begin(app):
     """The game was chosen (start-up, or the chooser): the tutorial if it has not been
@@ -19,6 +20,27 @@ def tutorial(app):
     app.use("face_still.tutorial").start(app)
 
 
+def views(app, play, key):
+    """(Re)build play's board and panel (quadpocket.build) for key = (n, ncolours, seats,
+    moves); more than two colours: one sheet tile a colour and a ring layer."""
+    build = app.use("build")
+    n, ncolours, players, moves = key
+    g = play.s.game
+    while len(play.group):
+        play.group.pop()
+    play.board = play.panel = None  # the old sheet goes before the new one is built
+    app.collect()
+    glyphs = build.fonts(app)
+    p = app.p
+    play.board = b = build.board(app, n, ncolours, p.width, p.height, app.prefs.contrast,
+                                 glyphs, moves, ncolours > 2)
+    icons = [T_MARBLE + b.step * g.rules.seat_colours[s][0] for s in range(players)]
+    play.panel = build.panel(app, b, icons, p.width, p.height, glyphs)
+    play.group.append(b.group)
+    play.group.append(play.panel.group)
+    play.key = key
+
+
 def show(app, session, mode=True):
     """Put a session (new, loaded, the tutorial's) on the game screen; the computer starts
     thinking if it moves. mode: also make the game screen the one shown."""
@@ -31,7 +53,7 @@ def show(app, session, mode=True):
     key = (g.n, r.ncolours, r.players, r.moves)
     if key != play.key:
         try:
-            app.use("build").views(play, key)  # board and panel for this size and seats
+            views(app, play, key)  # board and panel for this size and seats
         except Exception:
             play.key = None  # half built: the next game builds its screen again
             raise

@@ -117,22 +117,31 @@ def rect(palette, x, y, w, h, colour):
     return r
 
 
+def _draw_text(bmp, glyphs, x, y, s):
+    """Copy the glyph pixels of s into the 1-bit bitmap bmp at (x, y) (board captions)."""
+    per_row = glyphs.width // 6
+    for ch in s:
+        t = view.FONT[ord(ch) - 32]
+        sx = (t % per_row) * 6
+        sy = (t // per_row) * 12
+        for yy in range(12):
+            if 0 <= y + yy < bmp.height:
+                for xx in range(6):
+                    if 0 <= x + xx < bmp.width and glyphs[sx + xx, sy + yy]:
+                        bmp[x + xx, y + yy] = 1
+        x += 6
+
+
 def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False):
     """A view.Board for an n x n board with ncolours marble colours; rings: the last
     move's marbles framed on a layer of their own (view.Board.ring), one sheet tile a
     colour instead of two."""
     ts, cell, bx, by = sizes(w, h, n)
     step = 1 if rings else 2
-    # the sheet first, the largest block (README, "The other games"), then the captions
-    # (1-bit): letters under the columns; row numbers as n 14 px tiles side by side (a 14 px
-    # wide bitmap pads rows to 32 bits); all drawn before spritedraw's code comes and goes
+    # the sheet first, the largest block (README, "The other games")
     sheet = displayio.Bitmap(cell * (view.T_MARBLE + step * ncolours + (1 if moves else 0)),
                              cell, 16)
-    cs = cell // ts
-    bottom = displayio.Bitmap(n * cs, 12, 2)
-    left = displayio.Bitmap(14 * n, cs, 2)
     spritedraw = app.use("spritedraw")
-    spritedraw.captions(bottom, left, glyphs, n, cs)
     b = view.Board()
     b.n = n
     b.cell = cell
@@ -153,9 +162,20 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False):
     for i in range(16):
         b.palette[i] = sheet[i]
     b.group = displayio.Group()
-    cap = displayio.Palette(2)  # the captions, scale 1 in a group of the text scale
+    # Captions (1-bit, scale 1, in a group of the text scale), made where spritedraw's code
+    # was (made before it: 1-1.7 KB more heap needed on the Titano, 8 layouts' mean):
+    # letters under the columns; row numbers as n 14 px tiles side by side (a 14 px wide
+    # bitmap pads rows to 32 bits)
+    cap = displayio.Palette(2)
     cap.make_transparent(0)
     cap[1] = 0xA0A0A0
+    cs = cell // ts
+    bottom = displayio.Bitmap(n * cs, 12, 2)
+    left = displayio.Bitmap(14 * n, cs, 2)
+    for i in range(n):
+        _draw_text(bottom, glyphs, i * cs + (cs - 6) // 2, 0, chr(97 + i))
+        num = str(i + 1)
+        _draw_text(left, glyphs, 14 * i + 12 - 6 * len(num), (cs - 12) // 2, num)
     caps = displayio.Group(scale=ts)
     caps.append(displayio.TileGrid(bottom, pixel_shader=cap, x=bx // ts,
                                    y=(by + n * cell) // ts + 1))
@@ -264,22 +284,3 @@ def panel(app, b, icons, w, h, glyphs):
     pn.free_row = (first + nseats * row_h - y0 + ch - 1) // ch
     return pn
 
-
-def views(play, key):
-    """(Re)build play's board and panel for key = (n, ncolours, seats, moves)."""
-    app = play.app
-    n, ncolours, players, moves = key
-    g = play.s.game
-    while len(play.group):
-        play.group.pop()
-    play.board = play.panel = None  # the old sheet goes before the new one is built
-    app.collect()
-    glyphs = fonts(app)
-    p = app.p
-    play.board = b = board(app, n, ncolours, p.width, p.height, app.prefs.contrast, glyphs,
-                           moves, ncolours > 2)
-    icons = [view.T_MARBLE + b.step * g.rules.seat_colours[s][0] for s in range(players)]
-    play.panel = panel(app, b, icons, p.width, p.height, glyphs)
-    play.group.append(b.group)
-    play.group.append(play.panel.group)
-    play.key = key

@@ -223,28 +223,3 @@ def ring(sheet, n, cell, x, y, colour):
     return displayio.TileGrid(sheet, pixel_shader=pal, width=n, height=n, tile_width=cell,
                               tile_height=cell, default_tile=T_OFF, x=x, y=y)
 
-
-def captions(bottom, left, glyphs, n, cs):
-    """The board's captions into their 1-bit bitmaps (quadpocket.build makes them and
-    their TileGrids): letters a.. under the columns, cs px apart, into bottom; the row
-    numbers 1..n into left, one 14 px wide tile each, right-aligned."""
-    for i in range(n):
-        _text(bottom, glyphs, i * cs + (cs - 6) // 2, 0, chr(97 + i))
-        num = str(i + 1)
-        _text(left, glyphs, 14 * i + 12 - 6 * len(num), (cs - 12) // 2, num)
-
-
-def _text(bmp, glyphs, x, y, s):
-    """Copy the glyph pixels of s into the 1-bit bitmap bmp at (x, y)."""
-    from quadpocket.view import FONT
-    per_row = glyphs.width // 6
-    for ch in s:
-        t = FONT[ord(ch) - 32]
-        sx = (t % per_row) * 6
-        sy = (t // per_row) * 12
-        for yy in range(12):
-            if 0 <= y + yy < bmp.height:
-                for xx in range(6):
-                    if 0 <= x + xx < bmp.width and glyphs[sx + xx, sy + yy]:
-                        bmp[x + xx, y + yy] = 1
-        x += 6
