@@ -154,8 +154,8 @@ def corner_dirs(b, c, a):
 
 
 def fits_piece(b, a, p, mask, dirs):
-    """Whether piece p can be laid over corner place a (reached from `dirs`), its squares
-    free of `mask` in b.blk."""
+    """A placement (a move int, never 0) of piece p over corner place a (reached from
+    `dirs`), its squares free of `mask` in b.blk; 0 if there is none."""
     blk = b.blk
     off = b.off
     for o in range(FIRST[p], FIRST[p + 1]):
@@ -169,8 +169,8 @@ def fits_piece(b, a, p, mask, dirs):
                 if blk[an + off[r]] & mask:
                     break
             else:
-                return True
-    return False
+                return an << 7 | o
+    return 0
 
 
 def fits_at(b, c, a, pieces):
@@ -491,7 +491,10 @@ class Player:
         b = self.b
         hint = _scratch()[6]
         blk = b.blk
-        mask = OCC | 1 << d
+        cm = b.cm
+        off = b.off
+        bit = 1 << d
+        mask = OCC | bit
         cl = b.cl[d]
         ncl = b.ncl[d]
         base = b.base(d)
@@ -502,18 +505,28 @@ class Player:
         for p in range(NPIECES):
             if pm >> p & 1:
                 j = base
+                if lo >= 0:
+                    # The placement found last (a move int): still legal if its squares
+                    # are free and one of them is a usable corner place of d (cm marks
+                    # the cells diagonal to d's pieces, or its starts before the first).
+                    m = hint[h0 + p]
+                    a = m >> 7
+                    o = m & 127
+                    corner = 0
+                    for r in range(o * 5, o * 5 + NCELL[o]):
+                        i = a + off[r]
+                        if blk[i] & mask:
+                            break
+                        corner |= cm[i]
+                    else:
+                        if corner & bit:
+                            tot += SIZE[p]
+                            found |= 1 << p
+                            continue
             elif xm >> p & 1:
                 j = lo if lo > base else base
             else:
                 continue
-            a = hint[h0 + p]
-            if lo >= 0 and pm >> p & 1 and not blk[a] & mask:
-                calls += 1
-                dirs = corner_dirs(b, d, a)
-                if dirs and fits_piece(b, a, p, mask, dirs):
-                    tot += SIZE[p]
-                    found |= 1 << p
-                    continue
             while j < ncl:
                 a = cl[j]
                 j += 1
@@ -523,8 +536,9 @@ class Player:
                 if not dirs:
                     continue
                 calls += 1
-                if fits_piece(b, a, p, mask, dirs):
-                    hint[h0 + p] = a
+                m = fits_piece(b, a, p, mask, dirs)
+                if m:
+                    hint[h0 + p] = m
                     tot += SIZE[p]
                     found |= 1 << p
                     break
