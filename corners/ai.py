@@ -79,6 +79,7 @@ CUSTOM_WORK = 1900
 K1MAX = 8       # the most of our moves the second look answers (Duo)
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 _SCR = None
+_NB5 = (0, 1, -1, 15, -15)   # a Duo cell and its edge neighbours (stride 15)
 
 
 # The player's scratch, made once: the moves (MAXMOVES), the best TOPK of them by the
@@ -92,7 +93,7 @@ def _scratch():
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
                 array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
                 array("H", bytes(800)), array("H", bytes(8 * NPIECES)),
-                array("i", bytes(4 * 2 * K1MAX)))
+                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 65)))
     return _SCR
 
 
@@ -214,12 +215,13 @@ class Player:
         self.work = 0       # cells the territory races have visited (the budget's unit)
         self.fm = [0, 0, 0, 0]  # per colour: its pieces that fit somewhere before the move
         self.found = 0
+        self.p0 = -1        # Duo: the ply of the race's root masks (rows)
 
     def run(self):
         g = self.game
         b = self.b
         c = g.turn
-        moves, tm, ts, _, _, _, _, two = _scratch()
+        moves, tm, ts, _, _, _, _, two, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
@@ -281,6 +283,8 @@ class Player:
             # One of the best three by the static look, at random.
             yield g.text_of(tm[self.rng.below(kn)])
             return
+        if b.ncol == 2:
+            self.rows()
         # 2: those by territory after the move, on top of the static look.
         if st["terr"] == 0 or kn == 1:
             yield g.text_of(tm[0])
@@ -386,7 +390,7 @@ class Player:
         index o0; self.kn = how many. The look's parts that depend on a cell, not on the
         move, are read from two tables made once (tables): a move is a few additions."""
         bias = self.tables(c, en)
-        moves, tm, ts, nwt, val, _, _, _ = _scratch()
+        moves, tm, ts, nwt, val, _, _, _, _ = _scratch()
         b = self.b
         st = self.st
         doff = b.doff
@@ -440,7 +444,7 @@ class Player:
         leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
         st = self.st
-        _, _, _, nwt, val, _, _, _ = _scratch()
+        _, _, _, nwt, val, _, _, _, _ = _scratch()
         blk = b.blk
         cm = b.cm
         w = b.width
@@ -510,6 +514,7 @@ class Player:
                     # are free and one of them is a usable corner place of d (cm marks
                     # the cells diagonal to d's pieces, or its starts before the first).
                     m = hint[h0 + p]
+                    calls += 1
                     a = m >> 7
                     o = m & 127
                     corner = 0
@@ -535,16 +540,146 @@ class Player:
                 dirs = corner_dirs(b, d, a)
                 if not dirs:
                     continue
-                calls += 1
+                calls += FIT_COST
                 m = fits_piece(b, a, p, mask, dirs)
                 if m:
                     hint[h0 + p] = m
                     tot += SIZE[p]
                     found |= 1 << p
                     break
-        self.work += calls * FIT_COST
+        self.work += calls
         self.found = found
         return tot
+
+    def rows(self):
+        """Duo: the squares each colour may cover now, as the race's masks (r[0:14]: colour
+        d's chunk k at d * 7 + k, a chunk two board rows of the padded stride 15, bit t =
+        cell PAD * 15 + PAD + 30 * k + t: under 2**30); the root of territory2's nodes."""
+        b = self.b
+        r = _scratch()[8]
+        blk = b.blk
+        i = PAD * 15 + PAD
+        for k in range(7):
+            v0 = v1 = 0
+            for t in range(30):
+                x = blk[i]
+                if not x & 0xF1:
+                    v0 |= 1 << t
+                if not x & 0xF2:
+                    v1 |= 1 << t
+                i += 1
+            r[k] = v0
+            r[7 + k] = v1
+        self.p0 = b.ply
+
+    def territory2(self, c):
+        """territory in Duo, the same race on whole rows at once: per level each colour's
+        front spreads one step (shifts of its chunks), less the cells reached before;
+        cells two colours reach at the same level are nobody's and stop both. The masks of
+        what each colour may cover are the root's (rows) less the squares near the moves
+        made since (each move's squares and their edge neighbours, read from blk)."""
+        b = self.b
+        if self.p0 < 0 or self.p0 > b.ply:
+            self.rows()
+        r = _scratch()[8]
+        blk = b.blk
+        off = b.off
+        # r[14:28] the node's masks, r[28:44] the fronts (colour d's chunk k at 28 + 8 *
+        # d + k; 35 and 43 stay 0), r[44:58] the cells owned, r[58:65] the cells reached.
+        for k in range(14):
+            r[14 + k] = r[k]
+        hm = b.hm
+        for p in range(self.p0, b.ply):
+            m = hm[p]
+            if not m:
+                continue
+            a = m >> 7
+            o = m & 127
+            for q in range(o * 5, o * 5 + NCELL[o]):
+                i = a + off[q]
+                for j in _NB5:
+                    j += i
+                    x = blk[j]
+                    t = j - (PAD * 15 + PAD)
+                    if t < 0 or t >= 210:
+                        continue
+                    k = t // 30
+                    t = 1 << t - 30 * k
+                    if x & 0xF1:
+                        r[14 + k] &= ~t
+                    if x & 0xF2:
+                        r[21 + k] &= ~t
+        for k in range(28, 44):
+            r[k] = 0
+        for d in range(2):
+            mask = OCC | 1 << d
+            cl = b.cl[d]
+            f = 28 + 8 * d
+            for j in range(b.base(d), b.ncl[d]):
+                a = cl[j]
+                if blk[a] & mask:
+                    continue
+                t = a - (PAD * 15 + PAD)
+                k = t // 30
+                r[f + k] |= 1 << t - 30 * k
+        more = 0
+        for k in range(7):
+            x0 = r[28 + k]
+            x1 = r[36 + k]
+            t = x0 & x1
+            if t:
+                x0 ^= t
+                x1 ^= t
+                r[28 + k] = x0
+                r[36 + k] = x1
+            r[58 + k] = x0 | x1 | t
+            r[44 + k] = x0
+            r[51 + k] = x1
+            more |= x0 | x1
+        lv = 0
+        while more:
+            lv += 1
+            more = 0
+            p0 = p1 = 0
+            c0 = r[28]
+            c1 = r[36]
+            for k in range(7):
+                q0 = r[29 + k]
+                q1 = r[37 + k]
+                x0 = (c0 << 1 | c0 >> 1 | (c0 & 0x7FFF) << 15 | c0 >> 15 | p0 >> 15 |
+                      (q0 & 0x7FFF) << 15) & r[14 + k]
+                x1 = (c1 << 1 | c1 >> 1 | (c1 & 0x7FFF) << 15 | c1 >> 15 | p1 >> 15 |
+                      (q1 & 0x7FFF) << 15) & r[21 + k]
+                if x0 | x1:
+                    u = r[58 + k]
+                    x0 &= ~u
+                    x1 &= ~u
+                    t = x0 & x1
+                    r[58 + k] = u | x0 | x1
+                    if t:
+                        x0 ^= t
+                        x1 ^= t
+                    r[44 + k] |= x0
+                    r[51 + k] |= x1
+                    more |= x0 | x1
+                r[28 + k] = x0
+                r[36 + k] = x1
+                p0 = c0
+                c0 = q0
+                p1 = c1
+                c1 = q1
+        n0 = n1 = 0
+        for k in range(7):
+            x0 = r[44 + k]
+            while x0:
+                x0 &= x0 - 1
+                n0 += 1
+            x1 = r[51 + k]
+            while x1:
+                x1 &= x1 - 1
+                n1 += 1
+        self.work += lv * 7 + 40
+        return n0 - n1 if c == 0 else n1 - n0
 
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
@@ -552,7 +687,9 @@ class Player:
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
         b = self.b
-        _, _, _, own, stamp, queue, _, _ = _scratch()
+        if b.ncol == 2:
+            return self.territory2(c)
+        _, _, _, own, stamp, queue, _, _, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):

@@ -140,6 +140,30 @@ def test_territory_against_a_slow_race(variant):
             assert p.territory(c, en) == slow_territory(g, c, en)
 
 
+def test_territory_after_moves_against_a_slow_race():
+    """Duo's race starts from the masks of the decision's root (Player.rows) less what the
+    moves made since covered: one and two moves deep, against the slow race."""
+    b = None
+    for g in positions("duo", "fixed", seed=3, every=3):
+        b = g.board
+        c = g.turn
+        p = ai.Player(g, "expert", 0)
+        p.rows()
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 6)]:
+            b.make(m, c)
+            for d in range(2):
+                assert p.territory(d, [1 - d]) == slow_territory(g, d, [1 - d])
+            buf = ai._scratch()[0]
+            answers = [buf[i] for i in range(b.gen(1 - c, buf, 0, len(buf)))]
+            for r in answers[::max(1, len(answers) // 4)]:
+                b.make(r, 1 - c)
+                assert p.territory(c, [1 - c]) == slow_territory(g, c, [1 - c])
+                b.unmake()
+            b.unmake()
+    assert b is not None
+
+
 def slow_fit(b, c):
     """The squares of colour c's pieces in hand that have a legal placement (gen per piece)."""
     from corners.board import MAXMOVES
