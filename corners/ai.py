@@ -72,7 +72,7 @@ SETTINGS = {
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
-FIT_COST = 3
+FIT_COST = 4
 # Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
@@ -93,7 +93,7 @@ def _scratch():
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
                 array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
                 array("H", bytes(800)), array("H", bytes(8 * NPIECES)),
-                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 65)))
+                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)))
     return _SCR
 
 
@@ -554,7 +554,8 @@ class Player:
     def rows(self):
         """Duo: the squares each colour may cover now, as the race's masks (r[0:14]: colour
         d's chunk k at d * 7 + k, a chunk two board rows of the padded stride 15, bit t =
-        cell PAD * 15 + PAD + 30 * k + t: under 2**30); the root of territory2's nodes."""
+        cell PAD * 15 + PAD + 30 * k + t: under 2**30) and its usable corner places
+        (r[65:79], the same layout); the root of territory2's nodes."""
         b = self.b
         r = _scratch()[8]
         blk = b.blk
@@ -570,14 +571,36 @@ class Player:
                 i += 1
             r[k] = v0
             r[7 + k] = v1
+            r[65 + k] = r[72 + k] = 0
+        for d in range(2):
+            self.seeds(d, b.base(d), 65 + 7 * d)
         self.p0 = b.ply
+        self.n0 = b.ncl[0]
+        self.n1 = b.ncl[1]
+
+    def seeds(self, d, j, f):
+        """Adds colour d's usable corner places from index j of its list to the chunks at
+        r[f:f + 7]."""
+        b = self.b
+        r = _scratch()[8]
+        blk = b.blk
+        mask = OCC | 1 << d
+        cl = b.cl[d]
+        for j in range(j, b.ncl[d]):
+            a = cl[j]
+            if blk[a] & mask:
+                continue
+            t = a - (PAD * 15 + PAD)
+            k = t // 30
+            r[f + k] |= 1 << t - 30 * k
 
     def territory2(self, c):
         """territory in Duo, the same race on whole rows at once: per level each colour's
         front spreads one step (shifts of its chunks), less the cells reached before;
         cells two colours reach at the same level are nobody's and stop both. The masks of
         what each colour may cover are the root's (rows) less the squares near the moves
-        made since (each move's squares and their edge neighbours, read from blk)."""
+        made since (each move's squares and their edge neighbours, read from blk); its
+        corner places the root's still free and those the moves since added."""
         b = self.b
         if self.p0 < 0 or self.p0 > b.ply:
             self.rows()
@@ -609,19 +632,14 @@ class Player:
                         r[14 + k] &= ~t
                     if x & 0xF2:
                         r[21 + k] &= ~t
-        for k in range(28, 44):
-            r[k] = 0
-        for d in range(2):
-            mask = OCC | 1 << d
-            cl = b.cl[d]
-            f = 28 + 8 * d
-            for j in range(b.base(d), b.ncl[d]):
-                a = cl[j]
-                if blk[a] & mask:
-                    continue
-                t = a - (PAD * 15 + PAD)
-                k = t // 30
-                r[f + k] |= 1 << t - 30 * k
+        for k in range(7):
+            r[28 + k] = r[65 + k] & r[14 + k]
+            r[36 + k] = r[72 + k] & r[21 + k]
+        if self.p0 < b.ply:
+            j = self.n0
+            self.seeds(0, j if j > b.base(0) else b.base(0), 28)
+            j = self.n1
+            self.seeds(1, j if j > b.base(1) else b.base(1), 36)
         more = 0
         for k in range(7):
             x0 = r[28 + k]
@@ -646,10 +664,13 @@ class Player:
             for k in range(7):
                 q0 = r[29 + k]
                 q1 = r[37 + k]
-                x0 = (c0 << 1 | c0 >> 1 | (c0 & 0x7FFF) << 15 | c0 >> 15 | p0 >> 15 |
-                      (q0 & 0x7FFF) << 15) & r[14 + k]
-                x1 = (c1 << 1 | c1 >> 1 | (c1 & 0x7FFF) << 15 | c1 >> 15 | p1 >> 15 |
-                      (q1 & 0x7FFF) << 15) & r[21 + k]
+                x0 = x1 = 0
+                if c0 | p0 | q0:
+                    x0 = (c0 << 1 | c0 >> 1 | (c0 & 0x7FFF) << 15 | c0 >> 15 | p0 >> 15 |
+                          (q0 & 0x7FFF) << 15) & r[14 + k]
+                if c1 | p1 | q1:
+                    x1 = (c1 << 1 | c1 >> 1 | (c1 & 0x7FFF) << 15 | c1 >> 15 | p1 >> 15 |
+                          (q1 & 0x7FFF) << 15) & r[21 + k]
                 if x0 | x1:
                     u = r[58 + k]
                     x0 &= ~u
@@ -668,18 +689,18 @@ class Player:
                 c0 = q0
                 p1 = c1
                 c1 = q1
-        n0 = n1 = 0
-        for k in range(7):
-            x0 = r[44 + k]
-            while x0:
-                x0 &= x0 - 1
-                n0 += 1
-            x1 = r[51 + k]
-            while x1:
-                x1 &= x1 - 1
-                n1 += 1
-        self.work += lv * 7 + 40
-        return n0 - n1 if c == 0 else n1 - n0
+        # own - the enemy's: the squares owned counted 30 bits at a time (SWAR)
+        n = 0
+        for k in range(44, 58):
+            x = r[k]
+            x -= x >> 1 & 0x15555555
+            x = (x & 0x33333333) + (x >> 2 & 0x33333333)
+            x = x + (x >> 4) & 0x0F0F0F0F
+            x += x >> 8
+            x = x + (x >> 16) & 63
+            n += x if k < 51 else -x
+        self.work += lv * 5 + 40
+        return n if c == 0 else -n
 
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
