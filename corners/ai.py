@@ -640,21 +640,10 @@ class Player:
             self.seeds(0, j if j > b.base(0) else b.base(0), 28)
             j = self.n1
             self.seeds(1, j if j > b.base(1) else b.base(1), 36)
-        more = 0
-        for k in range(7):
-            x0 = r[28 + k]
-            x1 = r[36 + k]
-            t = x0 & x1
-            if t:
-                x0 ^= t
-                x1 ^= t
-                r[28 + k] = x0
-                r[36 + k] = x1
-            r[58 + k] = x0 | x1 | t
-            r[44 + k] = x0
-            r[51 + k] = x1
-            more |= x0 | x1
-        lv = 0
+        for k in range(44, 65):
+            r[k] = 0
+        lv = -1
+        more = 1
         while more:
             lv += 1
             more = 0
@@ -664,13 +653,17 @@ class Player:
             for k in range(7):
                 q0 = r[29 + k]
                 q1 = r[37 + k]
-                x0 = x1 = 0
-                if c0 | p0 | q0:
-                    x0 = (c0 << 1 | c0 >> 1 | (c0 & 0x7FFF) << 15 | c0 >> 15 | p0 >> 15 |
-                          (q0 & 0x7FFF) << 15) & r[14 + k]
-                if c1 | p1 | q1:
-                    x1 = (c1 << 1 | c1 >> 1 | (c1 & 0x7FFF) << 15 | c1 >> 15 | p1 >> 15 |
-                          (q1 & 0x7FFF) << 15) & r[21 + k]
+                if lv:
+                    x0 = x1 = 0
+                    if c0 | p0 | q0:
+                        x0 = (c0 << 1 | c0 >> 1 | (c0 & 0x7FFF) << 15 | c0 >> 15 |
+                              p0 >> 15 | (q0 & 0x7FFF) << 15) & r[14 + k]
+                    if c1 | p1 | q1:
+                        x1 = (c1 << 1 | c1 >> 1 | (c1 & 0x7FFF) << 15 | c1 >> 15 |
+                              p1 >> 15 | (q1 & 0x7FFF) << 15) & r[21 + k]
+                else:
+                    x0 = c0     # level 0: the corner places
+                    x1 = c1
                 if x0 | x1:
                     u = r[58 + k]
                     x0 &= ~u
