@@ -64,11 +64,11 @@ SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 5150, "fit": 20, "k1": 0, "k2": 0,
+                "terr": 20, "work": 4950, "fit": 20, "k1": 0, "k2": 0,
                 "ply1": 0},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000},
+               "ply1": 5400},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -294,8 +294,9 @@ class Player:
         wt = st["terr"] * 8
         # The budget counts the whole decision in race cells: generating the moves ~700,
         # the static look ~1.5 a move (their fuel: see SETTINGS).
-        self.work = 700 + n * 3 // 2
+        self.work = 900 + n * 3 // 2
         pw = st["fit"] * 8
+        mo = me = None
         if pw:
             # Each colour's pieces that fit somewhere now (a move can only take places
             # from the enemies, and gives the mover new ones only at its new corners).
@@ -304,6 +305,18 @@ class Player:
                 if d == c or d in en:
                     self.fit_squares(d, b.left[d], 0, -1)
                     fm[d] = self.found
+            if b.ncol == 2:
+                # Duo: where each colour's last found placements lie (a bit a group of
+                # pieces, p & 7), ours in nwt and the enemy's in val (the static look's
+                # arrays, free while the race runs on rows): a node checks only the pieces
+                # of the groups its move came near.
+                sc = _scratch()
+                mo = sc[3]
+                me = sc[4]
+                self.untables(mo)
+                self.untables(me)
+                self.mark(c, fm[c], mo)
+                self.mark(en[0], fm[en[0]], me)
         # Our best k1 by this first look are kept for the second (two: their values, then
         # their indices in tm), best first.
         k1 = st["k1"] if b.ncol == 2 else 0
@@ -317,10 +330,11 @@ class Player:
             s = self.territory(c, en) * wt + ts[i]
             if pw:
                 left = b.left[c]
-                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1])
+                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1],
+                                     mo)
                 worst = 0
                 for d in en:
-                    v = self.fit_squares(d, fm[d], 0, 0)
+                    v = self.fit_squares(d, fm[d], 0, 0, me)
                     if v > worst:
                         worst = v
                 s += (f - worst) * pw
@@ -348,7 +362,7 @@ class Player:
             # (a move is begun only if its answers, at the last one's cost, fit).
             e = en[0]
             ne = b.gen(e, moves, 0, MAXMOVES)
-            self.work += 700 + ne * 3 // 2
+            self.work += 900 + ne * 3 // 2
             na = 0
             if ne:
                 k = st["k2"]
@@ -372,6 +386,7 @@ class Player:
                         s = self.territory(c, en) * wt + ts[i] - ts[q]
                         b.unmake()
                         self.nodes += 1
+                        self.work += 24     # (the answer's own make)
                         if s < worst:
                             worst = s
                 b.unmake()
@@ -477,15 +492,30 @@ class Player:
             nwt[i] = 0      # the border column
         return bias
 
-    def untables(self):
-        """Clears nwt (the race's owner bits) where tables wrote it."""
+    def untables(self, nwt=None):
+        """Clears nwt (the race's owner bits) where tables wrote it (or any cell array)."""
         b = self.b
-        nwt = _scratch()[3]
+        if nwt is None:
+            nwt = _scratch()[3]
         sd = b.stride
         for i in range(PAD * sd + PAD, (PAD + b.width) * sd + PAD):
             nwt[i] = 0
 
-    def fit_squares(self, d, pm, xm, lo):
+    def mark(self, d, pm, mp):
+        """Marks in cell array mp the squares of colour d's hinted placements of the pieces
+        of mask pm (bit p & 7 for piece p)."""
+        b = self.b
+        hint = _scratch()[6]
+        off = b.off
+        for p in range(NPIECES):
+            if pm >> p & 1:
+                m = hint[d * NPIECES + p]
+                a = m >> 7
+                o = m & 127
+                for q in range(o * 5, o * 5 + NCELL[o]):
+                    mp[a + off[q]] |= 1 << (p & 7)
+
+    def fit_squares(self, d, pm, xm, lo, mp=None):
         """The squares of colour d's pieces that can still be laid somewhere: those of mask
         pm over any of its corner places, those of mask xm over the places from index lo of
         its list on (the new ones). With lo >= 0 each piece of pm is tried first where it
@@ -506,10 +536,29 @@ class Player:
         tot = 0
         found = 0
         calls = 0
+        g = -1
+        if mp is not None:
+            # (Duo, a node one move from where the hints were found, marked in mp: only
+            # the pieces of the groups the move's squares (and for its mover their edge
+            # neighbours) touch can have lost their placement.)
+            m = b.hm[b.ply - 1]
+            a = m >> 7
+            o = m & 127
+            g = 0
+            h = 1 if b.hc[b.ply - 1] == d else 0
+            s = b.stride * h
+            for q in range(o * 5, o * 5 + NCELL[o]):
+                i = a + off[q]
+                g |= mp[i] | mp[i + s] | mp[i - s] | mp[i + h] | mp[i - h]
+            calls = 3
         for p in range(NPIECES):
             if pm >> p & 1:
                 j = base
                 if lo >= 0:
+                    if not g >> (p & 7) & 1:
+                        tot += SIZE[p]
+                        found |= 1 << p
+                        continue
                     # The placement found last (a move int): still legal if its squares
                     # are free and one of them is a usable corner place of d (cm marks
                     # the cells diagonal to d's pieces, or its starts before the first).
@@ -543,7 +592,11 @@ class Player:
                 calls += FIT_COST
                 m = fits_piece(b, a, p, mask, dirs)
                 if m:
-                    hint[h0 + p] = m
+                    # (a placement at one of the move's new places stays the node's)
+                    if lo <= 0 or j <= lo:
+                        hint[h0 + p] = m
+                        if mp is not None:
+                            self.mark(d, 1 << p, mp)
                     tot += SIZE[p]
                     found |= 1 << p
                     break

@@ -218,3 +218,32 @@ def test_custom_is_capped_and_rates_biggest_first():
     p = ai.Player(g, "custom", 0)
     [t for t in p.run()]
     assert p.nodes == len(g.moves()) and p.work < ai.CUSTOM_WORK
+
+
+def test_fit_squares_with_the_duo_marks_against_gen_per_piece():
+    """Duo's nodes check only the pieces whose last placement (marked per group in a cell
+    array at the root, Player.mark) the move came near: the squares that fit still equal
+    a slow count per piece, for the mover and the enemy, along random games."""
+    for g in positions("duo", "fixed", seed=5, every=2):
+        b = g.board
+        c = g.turn
+        e = 1 - c
+        p = ai.Player(g, "average", 0)
+        sc = ai._scratch()
+        mo, me = sc[3], sc[4]
+        fm = p.fm
+        for d in (c, e):
+            p.fit_squares(d, b.left[d], 0, -1)
+            fm[d] = p.found
+        p.untables(mo)
+        p.untables(me)
+        p.mark(c, fm[c], mo)
+        p.mark(e, fm[e], me)
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 12)]:
+            b.make(m, c)
+            left = b.left[c]
+            assert p.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1], mo) == \
+                slow_fit(b, c)
+            assert p.fit_squares(e, fm[e], 0, 0, me) == slow_fit(b, e)
+            b.unmake()
