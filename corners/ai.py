@@ -62,13 +62,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # race, until `work`.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0},
-    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 4950, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0},
+             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0},
+    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 60,
+                "terr": 20, "work": 5100, "fit": 20, "k1": 0, "k2": 0,
+                "ply1": 0, "fitk": 12},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 5400},
+               "ply1": 5400, "fitk": 0},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -76,7 +76,7 @@ FIT_COST = 4
 # Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
-K1MAX = 8       # the most of our moves the second look answers (Duo)
+K1MAX = 12      # the most of our moves the second look answers (Duo)
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 _SCR = None
 _NB5 = (0, 1, -1, 15, -15)   # a Duo cell and its edge neighbours (stride 15)
@@ -216,6 +216,7 @@ class Player:
         self.fm = [0, 0, 0, 0]  # per colour: its pieces that fit somewhere before the move
         self.found = 0
         self.p0 = -1        # Duo: the ply of the race's root masks (rows)
+        self.n0 = self.n1 = 0   # and the lengths of the two corner lists then
 
     def run(self):
         g = self.game
@@ -292,9 +293,10 @@ class Player:
         best = -10 ** 8
         bi = 0
         wt = st["terr"] * 8
-        # The budget counts the whole decision in race cells: generating the moves ~700,
-        # the static look ~1.5 a move (their fuel: see SETTINGS).
-        self.work = 900 + n * 3 // 2
+        # The budget counts the whole decision in race cells: generating the moves ~500,
+        # the static look ~1.5 a move and its keeping of the best kn a twentieth of kn more
+        # (their fuel: see SETTINGS).
+        self.work = 500 + n * (30 + kn // 2) // 20
         pw = st["fit"] * 8
         mo = me = None
         if pw:
@@ -322,12 +324,22 @@ class Player:
         k1 = st["k1"] if b.ncol == 2 else 0
         nb = 0
         w1 = st["ply1"] if k1 else st["work"]
+        fk = st["fitk"] if mo and not k1 else 0
+        if fk:
+            # (Duo, fitk: the race alone first, then the fit term for its best fitk)
+            k1 = fk if fk < K1MAX else K1MAX
+            p1 = pw
+            pw = 0
+            w1 -= k1 * 60
         for i in range(kn):
             if self.work >= w1:
                 break
             m = tm[i]
-            b.make(m, c)
-            s = self.territory(c, en) * wt + ts[i]
+            if fk:
+                s = self.territory2(c, m) * wt + ts[i]
+            else:
+                b.make(m, c)
+                s = self.territory(c, en) * wt + ts[i]
             if pw:
                 left = b.left[c]
                 f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1],
@@ -338,7 +350,8 @@ class Player:
                     if v > worst:
                         worst = v
                 s += (f - worst) * pw
-            b.unmake()
+            if not fk:
+                b.unmake()
             self.nodes += 1
             if s > best:
                 best = s
@@ -355,6 +368,26 @@ class Player:
                     nb += 1
             if i & 3 == 3:
                 yield None
+        if fk:
+            best = -10 ** 8
+            est = 0
+            for j in range(nb):
+                if self.work + est > st["work"]:
+                    break
+                w0 = self.work
+                i = two[K1MAX + j]
+                b.make(tm[i], c)
+                left = b.left[c]
+                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1],
+                                     mo)
+                s = two[j] + (f - self.fit_squares(en[0], fm[en[0]], 0, 0, me)) * p1
+                b.unmake()
+                self.work += 16
+                est = self.work - w0
+                if s > best:
+                    best = s
+                    bi = i
+            nb = 0
         if nb > 1:
             # 3 (Duo): each of our best nb moves answered by the enemy's best k2 by the
             # static look (chosen once, now, into tm / ts after our kn), a move valued at
@@ -362,7 +395,7 @@ class Player:
             # (a move is begun only if its answers, at the last one's cost, fit).
             e = en[0]
             ne = b.gen(e, moves, 0, MAXMOVES)
-            self.work += 900 + ne * 3 // 2
+            self.work += 500 + ne * (30 + st["k2"]) // 20
             na = 0
             if ne:
                 k = st["k2"]
@@ -647,7 +680,7 @@ class Player:
             k = t // 30
             r[f + k] |= 1 << t - 30 * k
 
-    def territory2(self, c):
+    def territory2(self, c, mv=0):
         """territory in Duo, the same race on whole rows at once: per level each colour's
         front spreads one step (shifts of its chunks), less the cells reached before;
         cells two colours reach at the same level are nobody's and stop both. The masks of
@@ -685,9 +718,35 @@ class Player:
                         r[14 + k] &= ~t
                     if x & 0xF2:
                         r[21 + k] &= ~t
+        if mv:
+            # c's move mv, not made: its squares are no one's to cover, their edge
+            # neighbours not c's, and its corner places are c's where c may cover them.
+            a = mv >> 7
+            o = mv & 127
+            for q in range(o * 5, o * 5 + NCELL[o]):
+                i = a + off[q]
+                for j in _NB5:
+                    t = i + j - (PAD * 15 + PAD)
+                    if t < 0 or t >= 210:
+                        continue
+                    k = t // 30
+                    t = ~(1 << t - 30 * k)
+                    r[14 + 7 * c + k] &= t
+                    if not j:
+                        r[21 - 7 * c + k] &= t
         for k in range(7):
             r[28 + k] = r[65 + k] & r[14 + k]
             r[36 + k] = r[72 + k] & r[21 + k]
+        if mv:
+            doff = b.doff
+            for q in range(o * MAXD, o * MAXD + ND[o]):
+                t = a + doff[q] - (PAD * 15 + PAD)
+                if t < 0 or t >= 210:
+                    continue
+                k = t // 30
+                t = 1 << t - 30 * k
+                if r[14 + 7 * c + k] & t:
+                    r[28 + 8 * c + k] |= t
         if self.p0 < b.ply:
             j = self.n0
             self.seeds(0, j if j > b.base(0) else b.base(0), 28)
@@ -745,7 +804,7 @@ class Player:
             x += x >> 8
             x = x + (x >> 16) & 63
             n += x if k < 51 else -x
-        self.work += lv * 5 + 40
+        self.work += lv * 5 + (26 if mv else 40)
         return n if c == 0 else -n
 
     def territory(self, c, en):

@@ -151,9 +151,11 @@ def test_territory_after_moves_against_a_slow_race():
         p.rows()
         ms = g.moves()
         for m in ms[::max(1, len(ms) // 6)]:
+            virtual = p.territory2(c, m)       # the move not made: the same race
             b.make(m, c)
             for d in range(2):
                 assert p.territory(d, [1 - d]) == slow_territory(g, d, [1 - d])
+            assert virtual == slow_territory(g, c, [1 - c])
             buf = ai._scratch()[0]
             answers = [buf[i] for i in range(b.gen(1 - c, buf, 0, len(buf)))]
             for r in answers[::max(1, len(answers) // 4)]:

@@ -57,7 +57,8 @@ m = g.moves()[0]
 @pytest.mark.parametrize("stmt", [
     "b.gen(c, buf, 0, 1500)", "b.make(m, c); b.unmake()", "b.any_move(c)",
     "p.territory(c, en)", "p.tables(c, en); p.untables()", "ai.places(b, c, b.left[c])",
-    "p.fit_squares(c, b.left[c], 0, -1); p.fit_squares(c, p.found, 0, 0)"])
+    "p.fit_squares(c, b.left[c], 0, -1); p.fit_squares(c, p.found, 0, 0)",
+    "if b.ncol == 2: p.rows(); p.territory2(c, m)"])
 def test_hot_paths_allocate_nothing(stmt):
     suite = corners_vm.load_suite()
     for name, variant, moves in (suite[3], suite[-3]):
