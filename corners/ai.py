@@ -25,7 +25,11 @@ Levels (docs/corners-rules.md, "The computer player"):
     (Classic), x `terr`;
   - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
     (fit_squares), own - the (best) enemy's, x `fit`;
-  plus the static look.
+  plus the static look. In Duo the race runs on whole rows (territory2: two board rows
+  a 30-bit int, a level at a time, from the decision's root masks less what the moves
+  since covered; same values as the queue race), and Average first judges its best `cut`
+  by the race alone, the move not even made, then adds the fit term to the best `fitk`
+  by it while the budget lasts.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
   stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
   static look (chosen once, before our move), an answer judged by territory alone, and a
@@ -51,10 +55,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # cells and gets half) are then judged after the move by territory (weight `terr` a cell)
 # and by the squares of the pieces each side can still lay (weight `fit` a square), best
 # first, until `work` is spent: a count of race cells visited (the whole decision counted
-# in them: generating the moves as 700, the static look as 1.5 a move, a piece tried at a
-# place by fit_squares as FIT_COST), not a clock, so the move is the same on every machine.
-# On the WASI VM a race costs ~22 k fuel a cell it visits (1.6 M in a Duo middle game, 3 M
-# in Classic), the static look ~31-36 k a move, generating the moves 11-19 M; the budgets
+# in them: generating the moves as 500, the static look as (30 + kn / 2) / 20 a move (its
+# keeping of the best kn costs more the more it keeps), a piece tried at a place by
+# fit_squares as FIT_COST, a hint checked 1; a Duo race 5 a level + 40 with its make, 26
+# without), not a clock, so the move is the same on every machine.
+# On the WASI VM a Classic race costs ~22 k fuel a cell it visits (3 M), a Duo race on rows
+# ~0.25 M + 0.12 M a level (4-11 levels), a make and unmake ~0.37 M, the static look
+# ~31-36 k a move (55-120 k when it keeps 60), generating the moves 7-13 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
 # (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
@@ -68,7 +75,7 @@ SETTINGS = {
                 "ply1": 0, "fitk": 12},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 5400, "fitk": 0},
+               "ply1": 6000, "fitk": 0},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
