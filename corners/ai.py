@@ -71,7 +71,7 @@ SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 60,
-                "terr": 20, "work": 5100, "fit": 20, "k1": 0, "k2": 0,
+                "terr": 20, "work": 5000, "fit": 20, "k1": 0, "k2": 0,
                 "ply1": 0, "fitk": 12},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
