@@ -25,7 +25,11 @@ Levels (docs/corners-rules.md, "The computer player"):
     (Classic), x `terr`;
   - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
     (fit_squares), own - the (best) enemy's, x `fit`;
-  plus the static look.
+  plus the static look. In Duo the race runs on whole rows (territory2: two board rows
+  a 30-bit int, a level at a time, from the decision's root masks less what the moves
+  since covered; same values as the queue race), and Average first judges its best `cut`
+  by the race alone, the move not even made, then adds the fit term to the best `fitk`
+  by it while the budget lasts.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
   stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
   static look (chosen once, before our move), an answer judged by territory alone, and a
@@ -51,10 +55,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # cells and gets half) are then judged after the move by territory (weight `terr` a cell)
 # and by the squares of the pieces each side can still lay (weight `fit` a square), best
 # first, until `work` is spent: a count of race cells visited (the whole decision counted
-# in them: generating the moves as 700, the static look as 1.5 a move, a piece tried at a
-# place by fit_squares as FIT_COST), not a clock, so the move is the same on every machine.
-# On the WASI VM a race costs ~22 k fuel a cell it visits (1.6 M in a Duo middle game, 3 M
-# in Classic), the static look ~31-36 k a move, generating the moves 11-19 M; the budgets
+# in them: generating the moves as 500, the static look as (30 + kn / 2) / 20 a move (its
+# keeping of the best kn costs more the more it keeps), a piece tried at a place by
+# fit_squares as FIT_COST, a hint checked 1; a Duo race 5 a level + 40 with its make, 26
+# without), not a clock, so the move is the same on every machine.
+# On the WASI VM a Classic race costs ~22 k fuel a cell it visits (3 M), a Duo race on rows
+# ~0.25 M + 0.12 M a level (4-11 levels), a make and unmake ~0.37 M, the static look
+# ~31-36 k a move (55-120 k when it keeps 60), generating the moves 7-13 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
 # (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
@@ -62,23 +69,24 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # race, until `work`.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0},
-    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 40,
-                "terr": 20, "work": 5150, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0},
+             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0},
+    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 60,
+                "terr": 20, "work": 5000, "fit": 20, "k1": 0, "k2": 0,
+                "ply1": 0, "fitk": 12},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000},
+               "ply1": 6000, "fitk": 0},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
-FIT_COST = 3
+FIT_COST = 4
 # Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
-K1MAX = 8       # the most of our moves the second look answers (Duo)
+K1MAX = 12      # the most of our moves the second look answers (Duo)
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 _SCR = None
+_NB5 = (0, 1, -1, 15, -15)   # a Duo cell and its edge neighbours (stride 15)
 
 
 # The player's scratch, made once: the moves (MAXMOVES), the best TOPK of them by the
@@ -92,7 +100,7 @@ def _scratch():
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
                 array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
                 array("H", bytes(800)), array("H", bytes(8 * NPIECES)),
-                array("i", bytes(4 * 2 * K1MAX)))
+                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)))
     return _SCR
 
 
@@ -154,8 +162,8 @@ def corner_dirs(b, c, a):
 
 
 def fits_piece(b, a, p, mask, dirs):
-    """Whether piece p can be laid over corner place a (reached from `dirs`), its squares
-    free of `mask` in b.blk."""
+    """A placement (a move int, never 0) of piece p over corner place a (reached from
+    `dirs`), its squares free of `mask` in b.blk; 0 if there is none."""
     blk = b.blk
     off = b.off
     for o in range(FIRST[p], FIRST[p + 1]):
@@ -169,8 +177,8 @@ def fits_piece(b, a, p, mask, dirs):
                 if blk[an + off[r]] & mask:
                     break
             else:
-                return True
-    return False
+                return an << 7 | o
+    return 0
 
 
 def fits_at(b, c, a, pieces):
@@ -214,12 +222,14 @@ class Player:
         self.work = 0       # cells the territory races have visited (the budget's unit)
         self.fm = [0, 0, 0, 0]  # per colour: its pieces that fit somewhere before the move
         self.found = 0
+        self.p0 = -1        # Duo: the ply of the race's root masks (rows)
+        self.n0 = self.n1 = 0   # and the lengths of the two corner lists then
 
     def run(self):
         g = self.game
         b = self.b
         c = g.turn
-        moves, tm, ts, _, _, _, _, two = _scratch()
+        moves, tm, ts, _, _, _, _, two, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
@@ -281,6 +291,8 @@ class Player:
             # One of the best three by the static look, at random.
             yield g.text_of(tm[self.rng.below(kn)])
             return
+        if b.ncol == 2:
+            self.rows()
         # 2: those by territory after the move, on top of the static look.
         if st["terr"] == 0 or kn == 1:
             yield g.text_of(tm[0])
@@ -288,10 +300,12 @@ class Player:
         best = -10 ** 8
         bi = 0
         wt = st["terr"] * 8
-        # The budget counts the whole decision in race cells: generating the moves ~700,
-        # the static look ~1.5 a move (their fuel: see SETTINGS).
-        self.work = 700 + n * 3 // 2
+        # The budget counts the whole decision in race cells: generating the moves ~500,
+        # the static look ~1.5 a move and its keeping of the best kn a twentieth of kn more
+        # (their fuel: see SETTINGS).
+        self.work = 500 + n * (30 + kn // 2) // 20
         pw = st["fit"] * 8
+        mo = me = None
         if pw:
             # Each colour's pieces that fit somewhere now (a move can only take places
             # from the enemies, and gives the mover new ones only at its new corners).
@@ -300,27 +314,51 @@ class Player:
                 if d == c or d in en:
                     self.fit_squares(d, b.left[d], 0, -1)
                     fm[d] = self.found
+            if b.ncol == 2:
+                # Duo: where each colour's last found placements lie (a bit a group of
+                # pieces, p & 7), ours in nwt and the enemy's in val (the static look's
+                # arrays, free while the race runs on rows): a node checks only the pieces
+                # of the groups its move came near.
+                sc = _scratch()
+                mo = sc[3]
+                me = sc[4]
+                self.untables(mo)
+                self.untables(me)
+                self.mark(c, fm[c], mo)
+                self.mark(en[0], fm[en[0]], me)
         # Our best k1 by this first look are kept for the second (two: their values, then
         # their indices in tm), best first.
         k1 = st["k1"] if b.ncol == 2 else 0
         nb = 0
         w1 = st["ply1"] if k1 else st["work"]
+        fk = st["fitk"] if mo and not k1 else 0
+        if fk:
+            # (Duo, fitk: the race alone first, then the fit term for its best fitk)
+            k1 = fk if fk < K1MAX else K1MAX
+            p1 = pw
+            pw = 0
+            w1 -= k1 * 60
         for i in range(kn):
             if self.work >= w1:
                 break
             m = tm[i]
-            b.make(m, c)
-            s = self.territory(c, en) * wt + ts[i]
+            if fk:
+                s = self.territory2(c, m) * wt + ts[i]
+            else:
+                b.make(m, c)
+                s = self.territory(c, en) * wt + ts[i]
             if pw:
                 left = b.left[c]
-                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1])
+                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1],
+                                     mo)
                 worst = 0
                 for d in en:
-                    v = self.fit_squares(d, fm[d], 0, 0)
+                    v = self.fit_squares(d, fm[d], 0, 0, me)
                     if v > worst:
                         worst = v
                 s += (f - worst) * pw
-            b.unmake()
+            if not fk:
+                b.unmake()
             self.nodes += 1
             if s > best:
                 best = s
@@ -337,6 +375,26 @@ class Player:
                     nb += 1
             if i & 3 == 3:
                 yield None
+        if fk:
+            best = -10 ** 8
+            est = 0
+            for j in range(nb):
+                if self.work + est > st["work"]:
+                    break
+                w0 = self.work
+                i = two[K1MAX + j]
+                b.make(tm[i], c)
+                left = b.left[c]
+                f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1],
+                                     mo)
+                s = two[j] + (f - self.fit_squares(en[0], fm[en[0]], 0, 0, me)) * p1
+                b.unmake()
+                self.work += 16
+                est = self.work - w0
+                if s > best:
+                    best = s
+                    bi = i
+            nb = 0
         if nb > 1:
             # 3 (Duo): each of our best nb moves answered by the enemy's best k2 by the
             # static look (chosen once, now, into tm / ts after our kn), a move valued at
@@ -344,7 +402,7 @@ class Player:
             # (a move is begun only if its answers, at the last one's cost, fit).
             e = en[0]
             ne = b.gen(e, moves, 0, MAXMOVES)
-            self.work += 700 + ne * 3 // 2
+            self.work += 500 + ne * (30 + st["k2"]) // 20
             na = 0
             if ne:
                 k = st["k2"]
@@ -368,6 +426,7 @@ class Player:
                         s = self.territory(c, en) * wt + ts[i] - ts[q]
                         b.unmake()
                         self.nodes += 1
+                        self.work += 24     # (the answer's own make)
                         if s < worst:
                             worst = s
                 b.unmake()
@@ -386,7 +445,7 @@ class Player:
         index o0; self.kn = how many. The look's parts that depend on a cell, not on the
         move, are read from two tables made once (tables): a move is a few additions."""
         bias = self.tables(c, en)
-        moves, tm, ts, nwt, val, _, _, _ = _scratch()
+        moves, tm, ts, nwt, val, _, _, _, _ = _scratch()
         b = self.b
         st = self.st
         doff = b.doff
@@ -440,7 +499,7 @@ class Player:
         leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
         st = self.st
-        _, _, _, nwt, val, _, _, _ = _scratch()
+        _, _, _, nwt, val, _, _, _, _ = _scratch()
         blk = b.blk
         cm = b.cm
         w = b.width
@@ -473,15 +532,30 @@ class Player:
             nwt[i] = 0      # the border column
         return bias
 
-    def untables(self):
-        """Clears nwt (the race's owner bits) where tables wrote it."""
+    def untables(self, nwt=None):
+        """Clears nwt (the race's owner bits) where tables wrote it (or any cell array)."""
         b = self.b
-        nwt = _scratch()[3]
+        if nwt is None:
+            nwt = _scratch()[3]
         sd = b.stride
         for i in range(PAD * sd + PAD, (PAD + b.width) * sd + PAD):
             nwt[i] = 0
 
-    def fit_squares(self, d, pm, xm, lo):
+    def mark(self, d, pm, mp):
+        """Marks in cell array mp the squares of colour d's hinted placements of the pieces
+        of mask pm (bit p & 7 for piece p)."""
+        b = self.b
+        hint = _scratch()[6]
+        off = b.off
+        for p in range(NPIECES):
+            if pm >> p & 1:
+                m = hint[d * NPIECES + p]
+                a = m >> 7
+                o = m & 127
+                for q in range(o * 5, o * 5 + NCELL[o]):
+                    mp[a + off[q]] |= 1 << (p & 7)
+
+    def fit_squares(self, d, pm, xm, lo, mp=None):
         """The squares of colour d's pieces that can still be laid somewhere: those of mask
         pm over any of its corner places, those of mask xm over the places from index lo of
         its list on (the new ones). With lo >= 0 each piece of pm is tried first where it
@@ -491,7 +565,10 @@ class Player:
         b = self.b
         hint = _scratch()[6]
         blk = b.blk
-        mask = OCC | 1 << d
+        cm = b.cm
+        off = b.off
+        bit = 1 << d
+        mask = OCC | bit
         cl = b.cl[d]
         ncl = b.ncl[d]
         base = b.base(d)
@@ -499,21 +576,51 @@ class Player:
         tot = 0
         found = 0
         calls = 0
+        g = -1
+        if mp is not None:
+            # (Duo, a node one move from where the hints were found, marked in mp: only
+            # the pieces of the groups the move's squares (and for its mover their edge
+            # neighbours) touch can have lost their placement.)
+            m = b.hm[b.ply - 1]
+            a = m >> 7
+            o = m & 127
+            g = 0
+            h = 1 if b.hc[b.ply - 1] == d else 0
+            s = b.stride * h
+            for q in range(o * 5, o * 5 + NCELL[o]):
+                i = a + off[q]
+                g |= mp[i] | mp[i + s] | mp[i - s] | mp[i + h] | mp[i - h]
+            calls = 3
         for p in range(NPIECES):
             if pm >> p & 1:
                 j = base
+                if lo >= 0:
+                    if not g >> (p & 7) & 1:
+                        tot += SIZE[p]
+                        found |= 1 << p
+                        continue
+                    # The placement found last (a move int): still legal if its squares
+                    # are free and one of them is a usable corner place of d (cm marks
+                    # the cells diagonal to d's pieces, or its starts before the first).
+                    m = hint[h0 + p]
+                    calls += 1
+                    a = m >> 7
+                    o = m & 127
+                    corner = 0
+                    for r in range(o * 5, o * 5 + NCELL[o]):
+                        i = a + off[r]
+                        if blk[i] & mask:
+                            break
+                        corner |= cm[i]
+                    else:
+                        if corner & bit:
+                            tot += SIZE[p]
+                            found |= 1 << p
+                            continue
             elif xm >> p & 1:
                 j = lo if lo > base else base
             else:
                 continue
-            a = hint[h0 + p]
-            if lo >= 0 and pm >> p & 1 and not blk[a] & mask:
-                calls += 1
-                dirs = corner_dirs(b, d, a)
-                if dirs and fits_piece(b, a, p, mask, dirs):
-                    tot += SIZE[p]
-                    found |= 1 << p
-                    continue
             while j < ncl:
                 a = cl[j]
                 j += 1
@@ -522,15 +629,190 @@ class Player:
                 dirs = corner_dirs(b, d, a)
                 if not dirs:
                     continue
-                calls += 1
-                if fits_piece(b, a, p, mask, dirs):
-                    hint[h0 + p] = a
+                calls += FIT_COST
+                m = fits_piece(b, a, p, mask, dirs)
+                if m:
+                    # (a placement at one of the move's new places stays the node's)
+                    if lo <= 0 or j <= lo:
+                        hint[h0 + p] = m
+                        if mp is not None:
+                            self.mark(d, 1 << p, mp)
                     tot += SIZE[p]
                     found |= 1 << p
                     break
-        self.work += calls * FIT_COST
+        self.work += calls
         self.found = found
         return tot
+
+    def rows(self):
+        """Duo: the squares each colour may cover now, as the race's masks (r[0:14]: colour
+        d's chunk k at d * 7 + k, a chunk two board rows of the padded stride 15, bit t =
+        cell PAD * 15 + PAD + 30 * k + t: under 2**30) and its usable corner places
+        (r[65:79], the same layout); the root of territory2's nodes."""
+        b = self.b
+        r = _scratch()[8]
+        blk = b.blk
+        i = PAD * 15 + PAD
+        for k in range(7):
+            v0 = v1 = 0
+            for t in range(30):
+                x = blk[i]
+                if not x & 0xF1:
+                    v0 |= 1 << t
+                if not x & 0xF2:
+                    v1 |= 1 << t
+                i += 1
+            r[k] = v0
+            r[7 + k] = v1
+            r[65 + k] = r[72 + k] = 0
+        for d in range(2):
+            self.seeds(d, b.base(d), 65 + 7 * d)
+        self.p0 = b.ply
+        self.n0 = b.ncl[0]
+        self.n1 = b.ncl[1]
+
+    def seeds(self, d, j, f):
+        """Adds colour d's usable corner places from index j of its list to the chunks at
+        r[f:f + 7]."""
+        b = self.b
+        r = _scratch()[8]
+        blk = b.blk
+        mask = OCC | 1 << d
+        cl = b.cl[d]
+        for j in range(j, b.ncl[d]):
+            a = cl[j]
+            if blk[a] & mask:
+                continue
+            t = a - (PAD * 15 + PAD)
+            k = t // 30
+            r[f + k] |= 1 << t - 30 * k
+
+    def territory2(self, c, mv=0):
+        """territory in Duo, the same race on whole rows at once: per level each colour's
+        front spreads one step (shifts of its chunks), less the cells reached before;
+        cells two colours reach at the same level are nobody's and stop both. The masks of
+        what each colour may cover are the root's (rows) less the squares near the moves
+        made since (each move's squares and their edge neighbours, read from blk); its
+        corner places the root's still free and those the moves since added."""
+        b = self.b
+        if self.p0 < 0 or self.p0 > b.ply:
+            self.rows()
+        r = _scratch()[8]
+        blk = b.blk
+        off = b.off
+        # r[14:28] the node's masks, r[28:44] the fronts (colour d's chunk k at 28 + 8 *
+        # d + k; 35 and 43 stay 0), r[44:58] the cells owned, r[58:65] the cells reached.
+        for k in range(14):
+            r[14 + k] = r[k]
+        hm = b.hm
+        for p in range(self.p0, b.ply):
+            m = hm[p]
+            if not m:
+                continue
+            a = m >> 7
+            o = m & 127
+            for q in range(o * 5, o * 5 + NCELL[o]):
+                i = a + off[q]
+                for j in _NB5:
+                    j += i
+                    x = blk[j]
+                    t = j - (PAD * 15 + PAD)
+                    if t < 0 or t >= 210:
+                        continue
+                    k = t // 30
+                    t = 1 << t - 30 * k
+                    if x & 0xF1:
+                        r[14 + k] &= ~t
+                    if x & 0xF2:
+                        r[21 + k] &= ~t
+        if mv:
+            # c's move mv, not made: its squares are no one's to cover, their edge
+            # neighbours not c's, and its corner places are c's where c may cover them.
+            a = mv >> 7
+            o = mv & 127
+            for q in range(o * 5, o * 5 + NCELL[o]):
+                i = a + off[q]
+                for j in _NB5:
+                    t = i + j - (PAD * 15 + PAD)
+                    if t < 0 or t >= 210:
+                        continue
+                    k = t // 30
+                    t = ~(1 << t - 30 * k)
+                    r[14 + 7 * c + k] &= t
+                    if not j:
+                        r[21 - 7 * c + k] &= t
+        for k in range(7):
+            r[28 + k] = r[65 + k] & r[14 + k]
+            r[36 + k] = r[72 + k] & r[21 + k]
+        if mv:
+            doff = b.doff
+            for q in range(o * MAXD, o * MAXD + ND[o]):
+                t = a + doff[q] - (PAD * 15 + PAD)
+                if t < 0 or t >= 210:
+                    continue
+                k = t // 30
+                t = 1 << t - 30 * k
+                if r[14 + 7 * c + k] & t:
+                    r[28 + 8 * c + k] |= t
+        if self.p0 < b.ply:
+            j = self.n0
+            self.seeds(0, j if j > b.base(0) else b.base(0), 28)
+            j = self.n1
+            self.seeds(1, j if j > b.base(1) else b.base(1), 36)
+        for k in range(44, 65):
+            r[k] = 0
+        lv = -1
+        more = 1
+        while more:
+            lv += 1
+            more = 0
+            p0 = p1 = 0
+            c0 = r[28]
+            c1 = r[36]
+            for k in range(7):
+                q0 = r[29 + k]
+                q1 = r[37 + k]
+                if lv:
+                    x0 = x1 = 0
+                    if c0 | p0 | q0:
+                        x0 = (c0 << 1 | c0 >> 1 | (c0 & 0x7FFF) << 15 | c0 >> 15 |
+                              p0 >> 15 | (q0 & 0x7FFF) << 15) & r[14 + k]
+                    if c1 | p1 | q1:
+                        x1 = (c1 << 1 | c1 >> 1 | (c1 & 0x7FFF) << 15 | c1 >> 15 |
+                              p1 >> 15 | (q1 & 0x7FFF) << 15) & r[21 + k]
+                else:
+                    x0 = c0     # level 0: the corner places
+                    x1 = c1
+                if x0 | x1:
+                    u = r[58 + k]
+                    x0 &= ~u
+                    x1 &= ~u
+                    t = x0 & x1
+                    r[58 + k] = u | x0 | x1
+                    if t:
+                        x0 ^= t
+                        x1 ^= t
+                    r[44 + k] |= x0
+                    r[51 + k] |= x1
+                    more |= x0 | x1
+                r[28 + k] = x0
+                r[36 + k] = x1
+                p0 = c0
+                c0 = q0
+                p1 = c1
+                c1 = q1
+        # own - the enemy's: the squares owned counted 30 bits at a time (SWAR)
+        n = 0
+        for k in range(44, 58):
+            x = r[k]
+            x -= x >> 1 & 0x15555555
+            x = (x & 0x33333333) + (x >> 2 & 0x33333333)
+            x = x + (x >> 4) & 0x0F0F0F0F
+            x += x >> 8
+            x = x + (x >> 16) & 63
+            n += x if k < 51 else -x
+        self.work += lv * 5 + (26 if mv else 40)
+        return n if c == 0 else -n
 
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
@@ -538,7 +820,9 @@ class Player:
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
         b = self.b
-        _, _, _, own, stamp, queue, _, _ = _scratch()
+        if b.ncol == 2:
+            return self.territory2(c)
+        _, _, _, own, stamp, queue, _, _, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):

@@ -140,6 +140,32 @@ def test_territory_against_a_slow_race(variant):
             assert p.territory(c, en) == slow_territory(g, c, en)
 
 
+def test_territory_after_moves_against_a_slow_race():
+    """Duo's race starts from the masks of the decision's root (Player.rows) less what the
+    moves made since covered: one and two moves deep, against the slow race."""
+    b = None
+    for g in positions("duo", "fixed", seed=3, every=3):
+        b = g.board
+        c = g.turn
+        p = ai.Player(g, "expert", 0)
+        p.rows()
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 6)]:
+            virtual = p.territory2(c, m)       # the move not made: the same race
+            b.make(m, c)
+            for d in range(2):
+                assert p.territory(d, [1 - d]) == slow_territory(g, d, [1 - d])
+            assert virtual == slow_territory(g, c, [1 - c])
+            buf = ai._scratch()[0]
+            answers = [buf[i] for i in range(b.gen(1 - c, buf, 0, len(buf)))]
+            for r in answers[::max(1, len(answers) // 4)]:
+                b.make(r, 1 - c)
+                assert p.territory(c, [1 - c]) == slow_territory(g, c, [1 - c])
+                b.unmake()
+            b.unmake()
+    assert b is not None
+
+
 def slow_fit(b, c):
     """The squares of colour c's pieces in hand that have a legal placement (gen per piece)."""
     from corners.board import MAXMOVES
@@ -194,3 +220,32 @@ def test_custom_is_capped_and_rates_biggest_first():
     p = ai.Player(g, "custom", 0)
     [t for t in p.run()]
     assert p.nodes == len(g.moves()) and p.work < ai.CUSTOM_WORK
+
+
+def test_fit_squares_with_the_duo_marks_against_gen_per_piece():
+    """Duo's nodes check only the pieces whose last placement (marked per group in a cell
+    array at the root, Player.mark) the move came near: the squares that fit still equal
+    a slow count per piece, for the mover and the enemy, along random games."""
+    for g in positions("duo", "fixed", seed=5, every=2):
+        b = g.board
+        c = g.turn
+        e = 1 - c
+        p = ai.Player(g, "average", 0)
+        sc = ai._scratch()
+        mo, me = sc[3], sc[4]
+        fm = p.fm
+        for d in (c, e):
+            p.fit_squares(d, b.left[d], 0, -1)
+            fm[d] = p.found
+        p.untables(mo)
+        p.untables(me)
+        p.mark(c, fm[c], mo)
+        p.mark(e, fm[e], me)
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 12)]:
+            b.make(m, c)
+            left = b.left[c]
+            assert p.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1], mo) == \
+                slow_fit(b, c)
+            assert p.fit_squares(e, fm[e], 0, 0, me) == slow_fit(b, e)
+            b.unmake()
