@@ -21,10 +21,11 @@ class Game:
                  variant="standard", claim=False, recycle=None):
         """recycle: a game that is done with (it must not be used again); if its board has
         this game's size and colours, this game takes that board over, cleared, instead of
-        allocating one (and its undo stack, if of this game's sizes). On the device a new game is built while the old one can still be
-        held (a stale word on the C stack, which CircuitPython's collector scans
-        conservatively: measured on its VM, the old game's 3.8 KB stayed until the next
-        move), and the new counters then found no hole."""
+        allocating one (and its undo stack, if of this game's sizes). On the device a new
+        game is built while the old one can still be held (a stale word on the C stack,
+        which CircuitPython's collector scans conservatively: measured on its VM, the old
+        game's 3.8 KB stayed until the next move), and the new counters then found no
+        hole."""
         r = Rules(size, players, marbles, stars, one_short, variant, claim)
         self.rules = r
         self.n = r.size

@@ -3,8 +3,9 @@
 One tick: a touch sample, taps (Tapper), the tap acted on, a slice of the computer's
 search (a generator, so Menu answers while it thinks), a display refresh if needed.
 This is the shell (docs/shell.md): screens never import each other; App.go and App.use
-load modules, App.settle drops them after each tap or computer move. Only what runs every move stays loaded (this module, play, view, records, and the
-shown game's face package): the whole game must fit ~100 KB of heap (tools/app_heap.py,
+load modules, App.settle drops them after each tap or computer move. Only what runs
+every move stays loaded (this module, play, view, records, and the shown game's face
+package): the whole game must fit ~100 KB of heap (tools/app_heap.py,
 host_tests/test_app_vm.py). A game is installed by its row alone (quadpocket.games).
 """
 
