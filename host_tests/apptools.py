@@ -90,8 +90,8 @@ def stats(nvm):
     return Store(nvm).stats
 
 
-__all__ = ["Driver", "Platform", "info_text", "screen_text", "info_line", "tile", "ringed", "stats",
-           "device", "start", "start_with", "close", "rgb", "inner_point"]
+__all__ = ["Driver", "Platform", "info_text", "screen_text", "info_line", "tile", "ringed",
+           "stats", "device", "start", "start_with", "close", "rgb", "inner_point"]
 
 
 def start_with(game, cpu=1, prefs=None, nvm_path=None, size=(320, 240)):

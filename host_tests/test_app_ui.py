@@ -224,11 +224,6 @@ def test_a_trek_hint_shows_the_marble_to_move_and_where_it_goes(size):
     assert g.cells[frm] == 0 and g.cells[to] == 2 and not play.hint
 
 
-def is_framed(app, x):
-    """A marble shown with the last-move frame."""
-    return ringed(app, x)
-
-
 @pytest.mark.parametrize("humans", (3, 4))
 def test_every_other_seats_last_turn_is_framed(humans):
     app, d, p = start(prefs={"opponent": "humans", "humans": humans, "size": 9})
@@ -237,7 +232,7 @@ def test_every_other_seats_last_turn_is_framed(humans):
         d.tap_cell(c)
     g = app.play.game
     played = [parse_cell(c, 9) for c in cells]
-    framed = [x for x in played if is_framed(app, x)]
+    framed = [x for x in played if ringed(app, x)]
     # the last humans-1 turns (the seats before the one to move), and no older one
     assert framed == played[-(humans - 1):]
     assert g.turns == len(cells)
@@ -247,7 +242,7 @@ def test_two_players_frame_only_the_last_turn():
     app, d, p = start(prefs={"opponent": "humans", "humans": 2, "size": 9})
     for c in ("c3", "d4", "e5"):
         d.tap_cell(c)
-    framed = [c for c in ("c3", "d4", "e5") if is_framed(app, parse_cell(c, 9))]
+    framed = [c for c in ("c3", "d4", "e5") if ringed(app, parse_cell(c, 9))]
     assert framed == ["e5"]
 
 

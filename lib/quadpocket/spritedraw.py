@@ -209,8 +209,6 @@ def build_sheet(bmp, cell, ncolours, moves=False, step=2):
     return bmp, pal
 
 
-
-
 def ring(sheet, n, cell, x, y, colour):
     """view.Board.ring for an n x n board at (x, y): a TileGrid over the sheet in a palette
     where only the cursor's role is opaque (colour), so T_RING shows its frame alone and
@@ -222,4 +220,3 @@ def ring(sheet, n, cell, x, y, colour):
     pal[CURSOR] = colour
     return displayio.TileGrid(sheet, pixel_shader=pal, width=n, height=n, tile_width=cell,
                               tile_height=cell, default_tile=T_OFF, x=x, y=y)
-
