@@ -46,8 +46,8 @@ def _icons(pn, cell):
     """Icon rectangles shown in the seat rows."""
     out = []
     for tg in pn.seats:
-        if getattr(tg, "tile_width", 0) == cell and not tg.hidden:
-            out.append((tg.x, tg.y, tg.x + cell, tg.y + cell))
+        if getattr(tg, "tile_width", 0) == cell and not tg.hidden:  # (a column: 6 seats)
+            out.append((tg.x, tg.y, tg.x + cell * tg.width, tg.y + cell * tg.height))
     return out
 
 

@@ -76,6 +76,31 @@ def test_against_a_computer_that_starts_the_screen_says_your_colour(size):
     assert "You: yellow" in words(app)
 
 
+def _icon_at(pn, cell, x, y):
+    """The sheet tile a seat row shows at screen point (x, y), or None (no icon there)."""
+    for tg in pn.seats:
+        if getattr(tg, "tile_width", 0) == cell and not tg.hidden:
+            if tg.x <= x < tg.x + cell * tg.width and tg.y <= y < tg.y + cell * tg.height:
+                return tg[(x - tg.x) // cell, (y - tg.y) // cell]
+    return None
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("humans", (2, 3, 4, 5, 6))
+def test_every_seat_row_shows_its_colour_and_a_star(size, humans):
+    # 6 seats on the Titano once had rows too short for an icon: no colour at all
+    app, d, p = start(size=size, prefs={"opponent": "humans", "humans": humans})
+    g = app.play.game
+    pn = app.play.panel
+    b = app.play.board
+    for s in range(humans):
+        for kind in range(2):
+            f = pn.fills[4 + 2 * s + kind]
+            t = _icon_at(pn, b.cell, f.x + 2 + b.cell // 2, f.y + f.height // 2)
+            want = view.T_STAR if kind else view.T_MARBLE + b.step * g.rules.seat_colours[s][0]
+            assert t == want, (s, kind, t, want)
+
+
 def test_the_colour_names_match_the_palettes():
     from face_still.start import NAMES
     from quadpocket.build import CONTRAST, NORMAL

@@ -321,8 +321,8 @@ def player_view(outdir):
 
 def colours_and_duel(outdir):
     """Issue 22's screens: the player's colour said against a computer that moves first,
-    and a Duel turn after its first marble (both colours in every box, the next one
-    ringed), on both screens."""
+    a Duel turn after its first marble (both colours in every box, the next one ringed)
+    and six seats' colours, on both screens."""
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "computer",
                                           "first": "computer", "level": "easy"})
@@ -334,6 +334,12 @@ def colours_and_duel(outdir):
             d.tap_cell(cell)
         d.tap_cell("g7")
         _save(p, outdir, "41_duel_second_marble" + tag)
+        # six seats: each row shows its colour (on the Titano the icons are a column)
+        app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "humans",
+                                          "humans": 6})
+        for t in ("f6", "e5", "g7", "*c3 f5", "e6", "d4", "h8"):
+            _play_turn(d, t)
+        _save(p, outdir, "42_six_players" + tag)
 
 
 def _wq_fresh(size, humans, counters=15, game=None, level="trainer"):

@@ -54,7 +54,7 @@ def sizes(width, height, n):
 def counts(w, cell, cols, ts):
     """(x in a seat box of the marble count, characters on to the star count): both
     2-digit counts inside their w px boxes, right of a `cell` px icon; None if no fit.
-    (Names the app already has: a new one would stay in RAM as a qstr.)"""
+    (Names the app has: a new one stays in RAM as a qstr.)"""
     gap = (w + 1 + cols) // cols
     hi = w - 1 - 2 * cols - (gap * cols - w - 2)
     x = (cell + 4 + hi if cell else 2 + hi) // 2
@@ -162,10 +162,8 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False):
     for i in range(16):
         b.palette[i] = sheet[i]
     b.group = displayio.Group()
-    # Captions (1-bit, scale 1, in a group of the text scale), made where spritedraw's code
-    # was (made before it: 1-1.7 KB more heap needed on the Titano, 8 layouts' mean):
-    # letters under the columns; row numbers as n 14 px tiles side by side (a 14 px wide
-    # bitmap pads rows to 32 bits)
+    # Captions (1-bit, text scale) made where spritedraw's code was (made before it: 1-1.7
+    # KB more heap on the Titano); row numbers: n 14 px tiles
     cap = displayio.Palette(2)
     cap.make_transparent(0)
     cap[1] = 0xA0A0A0
@@ -218,7 +216,7 @@ def panel(app, b, icons, w, h, glyphs):
     pn.labels = []  # button labels
     pn.counts = []  # one text row per seat
 
-    # Buttons: 2 x 2 at the bottom.
+    # Buttons: 2 x 2 at the bottom
     bh = ch + 10 * ts
     bw = (pw - 2) // 2
     top = y0 + (h - 4) - 2 * bh - 2
@@ -242,7 +240,7 @@ def panel(app, b, icons, w, h, glyphs):
                    y0 // ts)
     labels.insert(0, pn.info)
     g.append(labels)
-    # Seat rows between the two status lines and the buttons.
+    # Seat rows between the status lines and the buttons
     nseats = len(icons)
     first = y0 + 2 * ch + 4
     cell = b.cell
@@ -251,7 +249,11 @@ def panel(app, b, icons, w, h, glyphs):
     row_h = min(2 * cell + 6 if two else cell + 8, (top - first - 2) // nseats)
     box_w = (pw - 2) // 2
     icon = min(cell, row_h - 4) if not two else (cell if row_h - 4 >= cell * 3 // 2 else 0)
-    # The seat to move: a bright frame around its boxes (moved row to row).
+    # Rows short of an icon's margin (6 seats, Titano): a cell apart, an icon column a grid
+    col = not two and icon < cell <= row_h
+    if col:
+        row_h = icon = cell
+    # The seat to move: a bright frame (moved row to row)
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
     tiles = []
@@ -268,16 +270,18 @@ def panel(app, b, icons, w, h, glyphs):
             fill = rect(ui, bx, y, box_w, row_h - 2, view.FILL)
             seats.append(fill)
             pn.fills.append(fill)
-            # Rows thinner than a cell (6 seats on the Titano): no icon made
-            if icon < cell:
+            if icon < cell or col and seat:  # rows too short; a column made
                 continue
             tiles.append(displayio.TileGrid(b.sheet, pixel_shader=b.palette,
+                                            height=nseats if col else 1,
                                             tile_width=cell, tile_height=cell,
                                             default_tile=view.T_STAR if kind else icons[seat],
                                             x=bx + 2 + (icon - cell) // 2,
                                             y=y + (row_h - 2 - cell) // 2))
     for tg in tiles:
         seats.append(tg)
+    for seat in range(nseats if col else 0):
+        tiles[0][0, seat] = icons[seat]
     seats.append(cgroup)
     g.append(seats)
     # First text row below the seat rows
