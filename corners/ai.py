@@ -69,13 +69,14 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # race, until `work`.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0},
+             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
+             "lvl": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 60,
-                "terr": 20, "work": 5000, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12},
+                "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
+                "ply1": 0, "fitk": 12, "lvl": 6},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0},
+               "ply1": 6000, "fitk": 0, "lvl": 0},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -85,7 +86,9 @@ FIT_COST = 4
 CUSTOM_WORK = 1900
 K1MAX = 12      # the most of our moves the second look answers (Duo)
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
+KEEP = 128      # the static look's unsorted keys of the moves that may be among the best
 _SCR = None
+TOP = 2 ** 30 - 1   # an unused key of the static look's (rank)
 _NB5 = (0, 1, -1, 15, -15)   # a Duo cell and its edge neighbours (stride 15)
 
 
@@ -100,7 +103,7 @@ def _scratch():
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
                 array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
                 array("H", bytes(800)), array("H", bytes(8 * NPIECES)),
-                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)))
+                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)), [0] * KEEP)
     return _SCR
 
 
@@ -224,12 +227,13 @@ class Player:
         self.found = 0
         self.p0 = -1        # Duo: the ply of the race's root masks (rows)
         self.n0 = self.n1 = 0   # and the lengths of the two corner lists then
+        self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
 
     def run(self):
         g = self.game
         b = self.b
         c = g.turn
-        moves, tm, ts, _, _, _, _, two, _ = _scratch()
+        moves, tm, ts, _, _, _, _, two, _, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
@@ -279,6 +283,7 @@ class Player:
             return
         st = SETTINGS[lv]
         self.st = st
+        self.cap = st["lvl"] or 99
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -303,7 +308,7 @@ class Player:
         # The budget counts the whole decision in race cells: generating the moves ~500,
         # the static look ~1.5 a move and its keeping of the best kn a twentieth of kn more
         # (their fuel: see SETTINGS).
-        self.work = 500 + n * (30 + kn // 2) // 20
+        self.work = 500 + n * 2
         pw = st["fit"] * 8
         mo = me = None
         if pw:
@@ -445,7 +450,7 @@ class Player:
         index o0; self.kn = how many. The look's parts that depend on a cell, not on the
         move, are read from two tables made once (tables): a move is a few additions."""
         bias = self.tables(c, en)
-        moves, tm, ts, nwt, val, _, _, _, _ = _scratch()
+        moves, tm, ts, nwt, val, _, _, _, _, keys = _scratch()
         b = self.b
         st = self.st
         doff = b.doff
@@ -453,7 +458,14 @@ class Player:
         ow = st["own"]
         sb = st["size"] - bias
         rng = self.rng
-        kn = 0
+        # A move that may be among the best k goes into keys, unsorted, as one int that
+        # sorts best first, the earlier first on a tie: its index - its score x 2048 (a
+        # score fits 16 bits, an index 11); when keys is full it is sorted (in place, by
+        # the VM's own sort) and the best k kept, the k-th's score the new bar `low`.
+        # Unused keys are TOP: after every move that has a key.
+        for j in range(KEEP):
+            keys[j] = TOP
+        f = 0
         low = -10 ** 8
         for i in range(n):
             m = moves[i]
@@ -472,20 +484,23 @@ class Player:
             if s + 7 > low:
                 s += rng.below(8)
                 if s > low:
-                    j = kn if kn < k else k - 1
-                    j += o0
-                    while j > o0 and ts[j - 1] < s:
-                        tm[j] = tm[j - 1]
-                        ts[j] = ts[j - 1]
-                        j -= 1
-                    tm[j] = m
-                    ts[j] = s
-                    if kn < k:
-                        kn += 1
-                    if kn == k:
-                        low = ts[o0 + k - 1]
+                    keys[f] = i - s * 2048
+                    f += 1
+                    if f == KEEP:
+                        keys.sort()
+                        f = k
+                        low = -(keys[k - 1] >> 11)
             if i & 63 == 63:
                 yield None
+        keys.sort()
+        kn = 0
+        for j in range(k):
+            q = keys[j]
+            if q == TOP:
+                break
+            tm[o0 + j] = moves[q & 2047]
+            ts[o0 + j] = -(q >> 11)
+            kn += 1
         self.untables()
         self.kn = kn
 
@@ -499,7 +514,7 @@ class Player:
         leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
         st = self.st
-        _, _, _, nwt, val, _, _, _, _ = _scratch()
+        _, _, _, nwt, val, _, _, _, _, _ = _scratch()
         blk = b.blk
         cm = b.cm
         w = b.width
@@ -763,7 +778,8 @@ class Player:
             r[k] = 0
         lv = -1
         more = 1
-        while more:
+        cap = self.cap
+        while more and lv < cap:
             lv += 1
             more = 0
             p0 = p1 = 0
@@ -822,7 +838,7 @@ class Player:
         b = self.b
         if b.ncol == 2:
             return self.territory2(c)
-        _, _, _, own, stamp, queue, _, _, _ = _scratch()
+        _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):
