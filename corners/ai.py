@@ -14,7 +14,8 @@ Levels (docs/corners-rules.md, "The computer player"):
   each size in a spread order: it rates a sample of 10-70 moves, not every move.
 - Easy: a static look at every move (rank: the piece's size, the corner places it adds,
   the enemies' usable corner places it covers, a pull towards the centre while the colour
-  is young; the parts that depend on a cell read from two tables made once a decision),
+  is young; the parts that depend on a cell read from two tables made once a decision;
+  the best kept as unsorted keys, sorted in place when their list is full and at the end),
   picking at random among its best three.
 - Average and Expert: the same static look, then the best moves by it, best first, each
   made and judged until a budget of race cells is spent (SETTINGS; Expert's about twice
@@ -29,7 +30,8 @@ Levels (docs/corners-rules.md, "The computer player"):
   a 30-bit int, a level at a time, from the decision's root masks less what the moves
   since covered; same values as the queue race), and Average first judges its best `cut`
   by the race alone, the move not even made, then adds the fit term to the best `fitk`
-  by it while the budget lasts.
+  by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
+  reached by then are nobody's.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
   stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
   static look (chosen once, before our move), an answer judged by territory alone, and a
@@ -55,13 +57,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # cells and gets half) are then judged after the move by territory (weight `terr` a cell)
 # and by the squares of the pieces each side can still lay (weight `fit` a square), best
 # first, until `work` is spent: a count of race cells visited (the whole decision counted
-# in them: generating the moves as 500, the static look as (30 + kn / 2) / 20 a move (its
-# keeping of the best kn costs more the more it keeps), a piece tried at a place by
-# fit_squares as FIT_COST, a hint checked 1; a Duo race 5 a level + 40 with its make, 26
-# without), not a clock, so the move is the same on every machine.
+# in them: generating the moves as 500, the static look as 2 a move, a piece tried at a
+# place by fit_squares as FIT_COST, a hint checked 1; a Duo race 5 a level + 40 with its
+# make, 26 without), not a clock, so the move is the same on every machine. A Duo race
+# stops after level `lvl` (0: when both fronts die out).
 # On the WASI VM a Classic race costs ~22 k fuel a cell it visits (3 M), a Duo race on rows
-# ~0.25 M + 0.12 M a level (4-11 levels), a make and unmake ~0.37 M, the static look
-# ~31-36 k a move (55-120 k when it keeps 60), generating the moves 7-13 M; the budgets
+# ~0.36 M + 0.11 M a level (4-11 levels; Average's at most 7), a make and unmake ~0.37 M,
+# the static look ~37-44 k a move keeping 60, generating the moves 7-13 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
 # (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
@@ -306,8 +308,7 @@ class Player:
         bi = 0
         wt = st["terr"] * 8
         # The budget counts the whole decision in race cells: generating the moves ~500,
-        # the static look ~1.5 a move and its keeping of the best kn a twentieth of kn more
-        # (their fuel: see SETTINGS).
+        # the static look 2 a move (their fuel: see SETTINGS).
         self.work = 500 + n * 2
         pw = st["fit"] * 8
         mo = me = None
