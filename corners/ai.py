@@ -14,7 +14,8 @@ Levels (docs/corners-rules.md, "The computer player"):
   each size in a spread order: it rates a sample of 10-70 moves, not every move.
 - Easy: a static look at every move (rank: the piece's size, the corner places it adds,
   the enemies' usable corner places it covers, a pull towards the centre while the colour
-  is young; the parts that depend on a cell read from two tables made once a decision),
+  is young; the parts that depend on a cell read from two tables made once a decision;
+  the best kept as unsorted keys, sorted in place when their list is full and at the end),
   picking at random among its best three.
 - Average and Expert: the same static look, then the best moves by it, best first, each
   made and judged until a budget of race cells is spent (SETTINGS; Expert's about twice
@@ -29,7 +30,8 @@ Levels (docs/corners-rules.md, "The computer player"):
   a 30-bit int, a level at a time, from the decision's root masks less what the moves
   since covered; same values as the queue race), and Average first judges its best `cut`
   by the race alone, the move not even made, then adds the fit term to the best `fitk`
-  by it while the budget lasts.
+  by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
+  reached by then are nobody's.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
   stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
   static look (chosen once, before our move), an answer judged by territory alone, and a
@@ -55,13 +57,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # cells and gets half) are then judged after the move by territory (weight `terr` a cell)
 # and by the squares of the pieces each side can still lay (weight `fit` a square), best
 # first, until `work` is spent: a count of race cells visited (the whole decision counted
-# in them: generating the moves as 500, the static look as (30 + kn / 2) / 20 a move (its
-# keeping of the best kn costs more the more it keeps), a piece tried at a place by
-# fit_squares as FIT_COST, a hint checked 1; a Duo race 5 a level + 40 with its make, 26
-# without), not a clock, so the move is the same on every machine.
+# in them: generating the moves as 500, the static look as 2 a move, a piece tried at a
+# place by fit_squares as FIT_COST, a hint checked 1; a Duo race 5 a level + 40 with its
+# make, 26 without), not a clock, so the move is the same on every machine. A Duo race
+# stops after level `lvl` (0: when both fronts die out).
 # On the WASI VM a Classic race costs ~22 k fuel a cell it visits (3 M), a Duo race on rows
-# ~0.25 M + 0.12 M a level (4-11 levels), a make and unmake ~0.37 M, the static look
-# ~31-36 k a move (55-120 k when it keeps 60), generating the moves 7-13 M; the budgets
+# ~0.36 M + 0.11 M a level (4-11 levels; Average's at most 7), a make and unmake ~0.37 M,
+# the static look ~37-44 k a move keeping 60, generating the moves 7-13 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
 # (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
@@ -69,13 +71,14 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # race, until `work`.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0},
+             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
+             "lvl": 0},
     "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 60,
-                "terr": 20, "work": 5000, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12},
+                "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
+                "ply1": 0, "fitk": 12, "lvl": 6},
     "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0},
+               "ply1": 6000, "fitk": 0, "lvl": 0},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -85,7 +88,9 @@ FIT_COST = 4
 CUSTOM_WORK = 1900
 K1MAX = 12      # the most of our moves the second look answers (Duo)
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
+KEEP = 128      # the static look's unsorted keys of the moves that may be among the best
 _SCR = None
+TOP = 2 ** 30 - 1   # an unused key of the static look's (rank)
 _NB5 = (0, 1, -1, 15, -15)   # a Duo cell and its edge neighbours (stride 15)
 
 
@@ -100,7 +105,7 @@ def _scratch():
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
                 array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
                 array("H", bytes(800)), array("H", bytes(8 * NPIECES)),
-                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)))
+                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)), [0] * KEEP)
     return _SCR
 
 
@@ -224,12 +229,13 @@ class Player:
         self.found = 0
         self.p0 = -1        # Duo: the ply of the race's root masks (rows)
         self.n0 = self.n1 = 0   # and the lengths of the two corner lists then
+        self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
 
     def run(self):
         g = self.game
         b = self.b
         c = g.turn
-        moves, tm, ts, _, _, _, _, two, _ = _scratch()
+        moves, tm, ts, _, _, _, _, two, _, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
@@ -279,6 +285,7 @@ class Player:
             return
         st = SETTINGS[lv]
         self.st = st
+        self.cap = st["lvl"] or 99
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -301,9 +308,8 @@ class Player:
         bi = 0
         wt = st["terr"] * 8
         # The budget counts the whole decision in race cells: generating the moves ~500,
-        # the static look ~1.5 a move and its keeping of the best kn a twentieth of kn more
-        # (their fuel: see SETTINGS).
-        self.work = 500 + n * (30 + kn // 2) // 20
+        # the static look 2 a move (their fuel: see SETTINGS).
+        self.work = 500 + n * 2
         pw = st["fit"] * 8
         mo = me = None
         if pw:
@@ -445,7 +451,7 @@ class Player:
         index o0; self.kn = how many. The look's parts that depend on a cell, not on the
         move, are read from two tables made once (tables): a move is a few additions."""
         bias = self.tables(c, en)
-        moves, tm, ts, nwt, val, _, _, _, _ = _scratch()
+        moves, tm, ts, nwt, val, _, _, _, _, keys = _scratch()
         b = self.b
         st = self.st
         doff = b.doff
@@ -453,7 +459,14 @@ class Player:
         ow = st["own"]
         sb = st["size"] - bias
         rng = self.rng
-        kn = 0
+        # A move that may be among the best k goes into keys, unsorted, as one int that
+        # sorts best first, the earlier first on a tie: its index - its score x 2048 (a
+        # score fits 16 bits, an index 11); when keys is full it is sorted (in place, by
+        # the VM's own sort) and the best k kept, the k-th's score the new bar `low`.
+        # Unused keys are TOP: after every move that has a key.
+        for j in range(KEEP):
+            keys[j] = TOP
+        f = 0
         low = -10 ** 8
         for i in range(n):
             m = moves[i]
@@ -472,20 +485,23 @@ class Player:
             if s + 7 > low:
                 s += rng.below(8)
                 if s > low:
-                    j = kn if kn < k else k - 1
-                    j += o0
-                    while j > o0 and ts[j - 1] < s:
-                        tm[j] = tm[j - 1]
-                        ts[j] = ts[j - 1]
-                        j -= 1
-                    tm[j] = m
-                    ts[j] = s
-                    if kn < k:
-                        kn += 1
-                    if kn == k:
-                        low = ts[o0 + k - 1]
+                    keys[f] = i - s * 2048
+                    f += 1
+                    if f == KEEP:
+                        keys.sort()
+                        f = k
+                        low = -(keys[k - 1] >> 11)
             if i & 63 == 63:
                 yield None
+        keys.sort()
+        kn = 0
+        for j in range(k):
+            q = keys[j]
+            if q == TOP:
+                break
+            tm[o0 + j] = moves[q & 2047]
+            ts[o0 + j] = -(q >> 11)
+            kn += 1
         self.untables()
         self.kn = kn
 
@@ -499,7 +515,7 @@ class Player:
         leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
         st = self.st
-        _, _, _, nwt, val, _, _, _, _ = _scratch()
+        _, _, _, nwt, val, _, _, _, _, _ = _scratch()
         blk = b.blk
         cm = b.cm
         w = b.width
@@ -763,7 +779,8 @@ class Player:
             r[k] = 0
         lv = -1
         more = 1
-        while more:
+        cap = self.cap
+        while more and lv < cap:
             lv += 1
             more = 0
             p0 = p1 = 0
@@ -822,7 +839,7 @@ class Player:
         b = self.b
         if b.ncol == 2:
             return self.territory2(c)
-        _, _, _, own, stamp, queue, _, _, _ = _scratch()
+        _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
         blk = b.blk
         tail = 0
         for d in range(b.ncol):

@@ -3,6 +3,8 @@ any colour and variant, leaves the game as it found it, is deterministic per see
 stoppable (a generator); Custom's weights change its choice; the helpers (biggest pieces,
 corner places a piece fits, territory) against slow recounts."""
 
+from array import array
+
 import pytest
 
 from corners import Game, ai
@@ -90,8 +92,9 @@ def test_places_and_fits_at_against_reference():
             assert ai.places(b, c, b.left[c]) == len(want)
 
 
-def slow_territory(g, c, en):
-    """The race by plain breadth-first search per colour, then the first arrivals."""
+def slow_territory(g, c, en, cap=99):
+    """The race by plain breadth-first search per colour, then the first arrivals (levels
+    after `cap` not run: the cells not reached by then are nobody's)."""
     b = g.board
     w = g.width
     dist = []
@@ -109,7 +112,7 @@ def slow_territory(g, c, en):
     for d in range(g.ncol):
         for q in fronts[d]:
             owner.setdefault(q, set()).add(d)
-    while any(fronts):
+    while any(fronts) and level < cap:
         level += 1
         new = {}
         for d in range(g.ncol):
@@ -164,6 +167,68 @@ def test_territory_after_moves_against_a_slow_race():
                 b.unmake()
             b.unmake()
     assert b is not None
+
+
+@pytest.mark.parametrize("cap", [1, 3, 6])
+def test_territory_stopped_at_a_level_against_a_slow_race(cap):
+    """Duo's race stops after level Player.cap (SETTINGS' lvl): made and not made."""
+    n = 0
+    for g in positions("duo", "fixed", seed=4, every=3):
+        b = g.board
+        c = g.turn
+        p = ai.Player(g, "average", 0)
+        p.cap = cap
+        p.rows()
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 5)]:
+            virtual = p.territory2(c, m)       # the move not made
+            b.make(m, c)
+            want = slow_territory(g, c, [1 - c], cap)
+            assert virtual == want
+            assert p.territory(c, [1 - c]) == want
+            b.unmake()
+            n += 1
+    assert n > 20
+
+
+class _NoNoise:
+    def below(self, k):
+        return 0
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_rank_keeps_the_best_k_in_order(variant):
+    """The static look's best k (kept as unsorted keys, sorted when their list fills) are
+    the first k of every move's score sorted best first, the earlier move first on a tie;
+    k below, at and above what fills the list between sorts."""
+    from corners.board import MAXMOVES
+    sc = ai._scratch()
+    moves, tm, ts = sc[0], sc[1], sc[2]
+    checked = 0
+    for g in positions(variant, "fixed", seed=5, every=5):
+        c = g.turn
+        en = ai.enemies(g, c)
+        p = ai.Player(g, "average", 0)
+        p.st = ai.SETTINGS["average"]
+        p.rng = _NoNoise()
+        n = g.board.gen(c, moves, 0, MAXMOVES)
+        every = list(moves[:n])
+        scores = []
+        for m in every:
+            moves[0] = m
+            for _ in p.rank(c, en, 1, 1, 0):
+                pass
+            scores.append(ts[0])
+        want = sorted(range(n), key=lambda i: (-scores[i], i))
+        for k in (1, 3, 60, ai.TOPK):
+            moves[:n] = array("H", every)
+            for _ in p.rank(c, en, n, k, 0):
+                pass
+            assert p.kn == min(k, n)
+            assert [(tm[j], ts[j]) for j in range(p.kn)] == \
+                [(every[i], scores[i]) for i in want[:k]]
+            checked += 1
+    assert checked >= 20
 
 
 def slow_fit(b, c):
