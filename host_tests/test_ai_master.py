@@ -7,8 +7,9 @@ import pytest
 
 from quadcore import Game, ai
 from quadcore.ai import core
-from quadcore.ai.ponder import Ponder, position_key
-from quadcore.ai.two import NPS, master_cfg
+from quadcore.ai.ponder import Ponder
+from quadcore.ai.master import master_cfg
+from quadcore.ai.two import NPS
 
 from test_ai import TURN, snapshot
 
@@ -84,7 +85,7 @@ def test_pondered_answer_is_the_unpondered_one(seed):
     assert ticks > 3 and p.finished
     assert len(p.likely) == 3 and len(set(p.likely)) == 3
     assert p.likely[0] == ai.choose(g, "expert", seed)  # Expert's guess comes first
-    assert len(p.table) == 3
+    assert len(p.table) == 6  # key, answer for each likely turn
     for t in p.likely:
         g.play(t)
         plain = ai.choose(g, "master", seed, seconds=5)
@@ -185,7 +186,7 @@ def test_master_ticks_stay_close_together(seconds):
         g = middle_game(seed, 8 + 2 * seed)
         if g.result is not None:
             continue
-        pl = _player(g, "master", seed, seconds)
+        pl = _player(g, "master", seed, master_cfg(seconds))
         last = 0
         for step in pl.run():
             if step is not None:

@@ -20,6 +20,8 @@ print("quadcore.ai.master" in sys.modules, len(turns.TOPI), len(turns.NNEED), tu
       "quadcore.ai.deep" in sys.modules)
 ai.choose(g, "expert", 3)
 print(turns.S)
+ai.choose(g, "master", 3, seconds=5)
+print("quadcore.ai.master" in sys.modules)
 """
 
 
@@ -28,8 +30,11 @@ def test_expert_loads_no_master_code_and_keeps_the_small_scratch():
     out = subprocess.run([sys.executable, "-c", CODE], cwd=root, capture_output=True,
                          text=True, check=True).stdout.split("\n")
     assert out[0] == "False 9 3 3"  # 3 plies x 3 turns, no Master module
-    assert out[1] == "True 15 3 5 False"  # Master: 5 turns a node, 3 deep (no deep.py)
+    assert out[1] == "False 15 3 5 False"  # Master: 5 turns a node, 3 deep (no deep.py)
     assert out[2] == "3"  # Expert after Master searches 3 wide again
+    # Master's module is needed at a search's start only (and to enlarge the scratch, the
+    # first time): during a later search it is off the heap.
+    assert out[3] == "False"
 
 
 def test_a_search_deeper_than_master_allows_is_refused():
@@ -37,7 +42,7 @@ def test_a_search_deeper_than_master_allows_is_refused():
     from quadcore import Game
     from quadcore.ai import turns
     from quadcore.ai.master import fit
-    from quadcore.ai.two import master_cfg
+    from quadcore.ai.master import master_cfg
     from quadcore.ai.turns import Turns
     from quadutil import Rng
     g = Game(size=11)
@@ -51,7 +56,7 @@ def test_a_search_deeper_than_master_allows_is_refused():
 
 
 def test_only_a_search_deeper_than_3_loads_the_deep_plies():
-    code = ("import sys; from quadcore import Game; from quadcore.ai.two import master_cfg; "
+    code = ("import sys; from quadcore import Game; from quadcore.ai.master import master_cfg; "
             "from quadcore.ai.turns import Turns; from quadutil import Rng; "
             "g = Game(size=11); g.play('f6'); "
             "t = list(Turns(g, 'master', Rng(0), dict(master_cfg(5), depth=4)).run())[-1]; "

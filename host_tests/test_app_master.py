@@ -52,9 +52,10 @@ def play_taps(d, g, turn):
         d.tap_cell(x, settle=False)
 
 
-def test_the_level_setting_offers_master_at_three_times_and_stores_it(tmp_path):
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=["pyportal", "titano"])
+def test_the_level_setting_offers_master_at_three_times_and_stores_it(tmp_path, size):
     nvm = str(tmp_path / "nvm")
-    app, d, p = start(nvm, prefs={"level": "expert"})
+    app, d, p = start(nvm, prefs={"level": "expert"}, size=size)
     d.press("menu")
     d.press("new")
     pr = app.prefs
@@ -80,8 +81,9 @@ def test_the_level_setting_offers_master_at_three_times_and_stores_it(tmp_path):
 
 
 def test_a_platform_without_master_cycles_the_four_levels():
-    # The device's platform does not offer Master (its heap): the setting skips it,
-    # and a Master preference left from elsewhere steps back into the four levels.
+    # A platform without `master` (the device's, until Master's game fit its heap): the
+    # setting skips it, and a Master preference left from elsewhere steps back into the
+    # four levels.
     app, d, p = start(prefs={"level": "expert", "master": 10})
     p.master = False
     d.press("menu")
@@ -151,7 +153,7 @@ def test_master_ponders_on_the_humans_time_and_answers_at_once_from_it():
             break
         d.ticks(1)
         assert play.pondering is pd and g.record() == record
-    assert pd.finished and len(pd.table) == len(pd.likely) >= 2
+    assert pd.finished and len(pd.table) == 2 * len(pd.likely) >= 4
     guess = pd.likely[0]                           # the human plays the likeliest turn
     want = master_reply(g, s, 5, guess)
     hits = []
@@ -182,12 +184,14 @@ def test_no_ponder_step_between_the_steps_of_a_search(monkeypatch):
     s = play.s
     d.tap_cell("f6")
     d.ticks(3)
-    assert play.pondering is not None and not play.pondering.finished
+    pd = play.pondering
+    assert pd is not None and not pd.finished
     want = master_reply(g, s, 5)
     d.press("hint", settle=False)
     ticks = 0
     while play.thinker is not None:
-        assert play.pondering is None              # nothing pondered meanwhile
+        # nothing pondered meanwhile: the ponder is kept, its own search dropped
+        assert play.pondering is pd and pd.steps is None and pd.gen is None
         d.ticks(1)
         ticks += 1
     assert ticks > 5 and "Hint" in play.msg
@@ -237,7 +241,7 @@ def test_a_piece_put_down_pauses_the_ponder_and_an_undo_restarts_it():
     assert play.pondering is not None and play.pondering.start == pd.start
     d.press("undo")                                # both turns back: another position
     d.ticks(2)
-    assert len(g.history) == 0 and play.pondering.start[0] == 0
+    assert len(g.history) == 0 and play.pondering.start[-1] == 0
 
 
 

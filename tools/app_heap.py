@@ -354,9 +354,11 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         raise ValueError("level %r: one of %s" % (level, ", ".join(LEVELS)))
     if level == "master-noponder":  # the device's Master (no `ponder` on its platform)
         level, ponder = "master", False
-    if level == "master":
-        if variant is not None or humans is not None:
-            raise ValueError("Master plays the standard game against the computer")
+    if level == "master" and (variant is not None or humans is not None):
+        if humans is not None or ponder:
+            raise ValueError("Master plays against the computer (a variant: without its "
+                             "ponder, master-noponder, as on the device)")
+    if level == "master" and variant is None:
         rec = prefs_record(tutorial_done=True, level="expert", master=MASTER_SECONDS,
                            size=board)
         code = SCENARIO.replace('S = {"base": 0,', 'S = {"ponders": 0, "base": 0,')
@@ -377,10 +379,13 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         rec = prefs_record(tutorial_done=True, level="expert", size=board,
                            variant=variant or "standard",
                            opponent="computer" if humans is None else "humans",
-                           humans=humans or 2)
+                           humans=humans or 2, master=MASTER_SECONDS if level == "master" else 0)
         start = SCENARIO.index("def move(name):")
         end = SCENARIO.index("_pad = bytearray")
         code = SCENARIO[:start] + VARIANT_MOVE.lstrip() + "\n\n" + SCENARIO[end:]
+        if level == "master":  # the device's Master in a variant: no ponder
+            code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
+                                "p = Platform(WIDTH, HEIGHT)\np.ponder = 0\n")
         code += 'print("played", S["star"], S["marble"], S["move"])\n'
     code = code.replace("PREFS_RECORD", repr(rec))
     # The base-only run (heapsize_for_free) must compile to the same bytecode as the full
@@ -741,8 +746,9 @@ def main(argv=None):
                          "before each hint; master-noponder: the device's Master, which does "
                          "not ponder; the standard game only)" % MASTER_SECONDS)
     args = ap.parse_args(argv)
-    if args.level != "expert" and (args.variant or args.humans):
-        ap.error("--level master plays the standard game against the computer")
+    if args.level != "expert" and (args.humans or args.variant and args.level == "master"):
+        ap.error("--level master plays the standard game against the computer (a variant: "
+                 "--level master-noponder, the device's Master)")
     vh = {"variant": args.variant, "humans": args.humans, "level": args.level}
     if cpvm.find_vm() is None:
         print(cpvm.MISSING_VM, file=sys.stderr)
@@ -781,7 +787,7 @@ def smallest_report(size=(320, 240), board=11, mpy_only=False, variant=None, hum
     game = "standard, Expert" if variant is None and humans is None else "%s, %s" % (
         variant or "standard", "Expert" if humans is None else "%d humans" % humans)
     if level != "expert":
-        game = "standard, Master %d s %s" % (
+        game = "%s, Master %d s %s" % (variant or "standard",
             MASTER_SECONDS, "with its ponder" if level == "master" else "without a ponder")
     lines = ["free heap the whole-app scenario needs above the stand-ins (CircuitPython %s "
              "unix VM, 32-bit, %dx%d screen, %dx%d board, %s; smallest heap in 1 KB steps "

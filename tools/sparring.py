@@ -322,7 +322,7 @@ def player(level):
 def master_times(level):
     """(seconds, ponder seconds or 0) of "master:S" or "master:S/P" (P: pondered on the
     opponent's time with P M4-s a likely turn); ValueError for anything else."""
-    from quadcore.ai.two import master_cfg
+    from quadcore.ai.master import master_cfg
     spec = level[7:]
     try:
         if "/" in spec:

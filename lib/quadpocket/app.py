@@ -5,14 +5,14 @@ search (a generator, so Menu answers while it thinks), a display refresh if need
 This is the shell (docs/shell.md): screens never import each other; App.go and App.use
 load modules, App.settle drops them after each tap or computer move. Only what runs
 every move stays loaded (this module, play, view, records, and the shown game's face
-package): the whole game must fit ~100 KB of heap (tools/app_heap.py,
-host_tests/test_app_vm.py). A game is installed by its row alone (quadpocket.games).
+package): the whole game must fit ~100 KB of heap (tools/app_heap.py). A game is
+installed by its row alone (quadpocket.games).
 """
 
 from quadpocket.play import Play, ticks_diff
 from quadpocket.records import save_game
 
-RATE = 8000          # quadpocket.sound's sample rate (not imported for a kept sound)
+RATE = 8000          # quadpocket.sound's rate (not imported for a kept sound)
 LOCK_MS = 150        # a press starting this soon after an accepted tap is a bounce
 THINK_STEPS = 64     # generator steps per tick at most ...
 THINK_MS = 30        # ... and about this much time, so touch is polled every ~50 ms
@@ -150,12 +150,12 @@ class App:
 
     def sound(self, name):
         """Play a sound at the preferred level. The every-turn sounds are built once and
-        kept (built mid-game they were the first block to find no room on CircuitPython's
-        VM); others come from quadpocket.sound, then dropped. No room: no sound.
+        kept (built mid-game, they found no room on CircuitPython's VM); others come
+        from quadpocket.sound, then dropped. No room: no sound.
         sound(None) only builds the kept ones (at start-up, while the heap has room)."""
         if name is not None:
             self.sounds.append(name)
-            if len(self.sounds) > 8:  # the last few are enough: no list growing all game
+            if len(self.sounds) > 8:  # the last few: no list growing all game
                 self.sounds.pop(0)
         level = self.prefs.sound
         if level == 0:
@@ -194,7 +194,7 @@ class App:
         self.need_render = True
         if mode == "play" and self.menus is not None:
             # Back on the board: menu code and screen go (rebuilt when next opened).
-            self.menus.save()  # preferences changed in the menu: one write for them all
+            self.menus.save()  # the menu's preference changes: one write for all
             self.menus = None
             self.settle()
             self.collect()
@@ -244,8 +244,8 @@ class App:
         busy = self.mode == "play" and self.play.thinker is not None
         if busy:
             self.dirty = self.think(now + THINK_MS) or self.dirty
-        elif self.prefs.master and self.mode == "play":
-            # never between steps of a search
+        elif (self.prefs.master and self.mode == "play" and tap is None and not self.loaded
+              and getattr(p, "ponder", 0)):  # (not in a search's or a tap's tick)
             self.use("master").ponder(self.play, now + THINK_MS)
         if self.loaded:  # what the tap or the computer's move loaded goes now
             self.settle()

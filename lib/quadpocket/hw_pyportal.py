@@ -29,9 +29,10 @@ class Platform:
     # on the largest board its face offers here (tools/quax_app_heap.py --smallest); the corner
     # polyomino game (tools/corners_app_heap.py --smallest).
     games = "SWXB"
-    # No `master` (the Level setting offers no Master here) and no `ponder`: Master's whole
-    # game needs ~105-106 KB free with its ponder, and 100.2 KB on 320x240 (Titano: 101.2)
-    # without it (tools/app_heap.py --level master-noponder; docs/heap.md).
+    # Master in the Level setting (5, 10 or 20 s a move), without `ponder`: thinking on the
+    # human's time needs ~101-103 KB free on CircuitPython's VM, Master's own turns 97.9
+    # (480x320: 99.4; tools/app_heap.py --level master[-noponder]; docs/heap.md).
+    master = True
 
     def __init__(self):
         # Feature detection reads the attribute itself (try/except) rather than

@@ -152,17 +152,22 @@ class Play:
 
     # --- the computer --------------------------------------------------------------------
     def start_thinking(self, purpose):
+        p = self.pondering
+        if p is not None:  # its search shares the player's scratch: it cannot outlive this
+            p.gen = p.steps = None  # one (what it answered stays, for the computer's turn)
         self.app.collect()  # the computer player's code (re)loads into packed holes
         ai, done = self.player()
-        p = self.pondering
         self.stop_thinking()
         s = self.s
         # a hint is what the strongest level would play
         level = self.app.prefs.level if purpose == "move" else "expert"
         # The same position and seed give the same move: a resumed game replays it.
         done = (s.seed + done) & 0xFFFF
-        if self.app.prefs.master:  # Master (its hint too), with what it pondered
-            self.thinker = self.app.use("master").think(self, ai, level, done, p)
+        m = self.app.prefs.master
+        if m and hasattr(ai, "ponder_tick"):  # Master (its hint too), with what it pondered
+            self.thinker = ai.think(s.game, "master", done, m, p)
+            if purpose == "hint":
+                self.pondering = p  # its answers kept over the hint (RUNS restarts its search)
         else:
             self.thinker = ai.think(s.game, level, done)
         self.purpose = purpose

@@ -31,25 +31,33 @@ def think(game, level, seed=0, seconds=None, ponder=None):
     finished game. `seconds`: Master's time (M4-s a move); `ponder`: a Ponder stepped on
     the opponent's time for this game (Master only): its answer is played when it has one
     for this very position."""
+    cfg = None
     if level not in LEVELS or seconds is not None or ponder is not None:
-        # Master's checks and ponder, and a bad level's message (Expert's games skip them)
-        from .master import think
-        return think(game, level, seed, seconds, ponder, RUNS, _player)
-    if game.result is not None:
+        # Master's checks, config and pondered turn, and a bad level's message (Expert's
+        # games skip them)
+        if level == "master" and game.result is None:
+            _player(game, "expert", seed)  # the player's code first: master.py goes on top
+        from .master import think as master
+        cfg = master(game, level, seed, seconds, ponder, RUNS)
+        master = None  # (its module is off the heap while the player loads and searches)
+        if type(cfg) is not dict:
+            return cfg  # the pondered turn
+    elif game.result is not None:
         raise ValueError("the game is over: there is no move to make")
-    RUNS[0] += 1
+    else:
+        RUNS[0] += 1
     # The player's own generator: one frame less on the device's heap than a wrapper.
-    return _player(game, level, seed).run()
+    return _player(game, level, seed, cfg).run()
 
 
-def _player(game, level, seed, seconds=None):
-    # seconds: Master's time (master.think), which plays Expert's player with more nodes
+def _player(game, level, seed, cfg=None):
+    # cfg: Master's config (master.think), which plays Expert's player with more nodes
     r = game.rules
     # The same seed gives different (but repeatable) noise on different turns.
     rng = Rng(seed * 4099 + game.turns * 131 + game.board.empty)
     if r.per_turn == 1 and not r.moves and r.ncolours == 2:
         from . import two
-        cfg = two.master_cfg(seconds) if seconds else two.LEVELS[level]
+        cfg = cfg or two.LEVELS[level]  # (Master's: Expert's with its nodes scaled)
         how = two.searcher(game, level, cfg)  # only the search this game plays is loaded
         if how == "turns":
             from .turns import Turns as cls
@@ -60,7 +68,7 @@ def _player(game, level, seed, seconds=None):
         return cls(game, level, rng, cfg)
     from .other import Other
     # Master is Expert in the other games (their player has no node budget to scale).
-    return Other(game, "expert" if seconds else level, rng)
+    return Other(game, "expert" if level == "master" else level, rng)
 
 
 def choose(game, level, seed=0, seconds=None, ponder=None):
@@ -83,6 +91,10 @@ def hint(game, seed=0, level="expert", seconds=None):
 def ponder_tick(p, game, cpu, seed, seconds, deadline, clock):
     """Master thinking on the human's time, one tick of it: the Ponder to keep (see
     quadcore.ai.ponder.step; a shell passes it to think for the computer's turn)."""
+    if p is None and game.turn != cpu and game.result is None and not game.begun:
+        # A new ponder: the player's code and tables load first, the ponder's after them
+        # (on the device the big blocks go into the heap just collected).
+        _player(game, "expert", seed)
     from .ponder import step
     return step(p, game, cpu, seed, seconds, deadline, clock)
 

@@ -43,16 +43,12 @@ def tables(w):
     8 and more mean the square is dead for that colour, worth 0. The same weights serve the
     attack and the defence side, so a cell's value is the same for both players and one scan
     orders the moves of both."""
-    ta = []
-    td = []
-    for v in range(40):
-        if v < 3:
-            ta.append(w[v] + ((1 << TM_SHIFT) if v == 2 else 0))
-            td.append(w[v] + ((1 << TO_SHIFT) if v == 2 else 0))
-        else:
-            ta.append(0)
-            td.append(0)
-    return tuple(ta), tuple(td)
+    ta = [0] * 40  # (whole at once: a growing list left blocks behind on the device)
+    td = [0] * 40
+    for v in range(3):
+        ta[v] = w[v] + ((1 << TM_SHIFT) if v == 2 else 0)
+        td[v] = w[v] + ((1 << TO_SHIFT) if v == 2 else 0)
+    return ta, td
 
 
 def threat_cells(b, c, buf, base, cap):

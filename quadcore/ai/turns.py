@@ -242,9 +242,10 @@ class Turns(Two):
         O1 = cfg.get("o1", 1)
         S = cfg.get("width", 3)
         D = cfg.get("depth", 3)
-        if S > 3 or D > 3:
+        if len(NNEED) < D or len(TOPI) < max(D, len(NNEED)) * S:
             from .master import fit  # Master: its scratch (Expert's games never load it)
             fit(globals(), D, S)
+            del fit  # (this frame lives on: master.py goes as soon as it is done)
         b = self.b
         c = self.colour[seat]
         o = 1 - c

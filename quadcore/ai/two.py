@@ -80,14 +80,8 @@ LEVELS = {
 
 
 # Master (quadcore/ai/master.py, loaded only when it plays): Expert with a budget the player
-# picks in M4-seconds a move, NPS nodes a second.
+# picks in M4-seconds a move, NPS nodes a second (master.master_cfg).
 NPS = 90
-
-
-def master_cfg(seconds):
-    """Master's config at `seconds` M4-s a move (master.master_cfg)."""
-    from .master import master_cfg
-    return master_cfg(seconds, LEVELS["expert"], NPS)
 
 
 def turn_cap(cfg, players, n, ncells, nsq):
