@@ -31,7 +31,7 @@ Levels (docs/corners-rules.md, "The computer player"):
   since covered; same values as the queue race), and Average first judges its best `cut`
   by the race alone, the move not even made, then adds the fit term to the best `fitk`
   by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
-  reached by then are nobody's. Expert's Duo race gives the colour to move a head start
+  reached by then are nobody's. The Duo race gives the colour to move a head start
   (`tempo`, 3 levels): the colour that moved last enters the race from its corner places
   only at that level, so a corner place the enemy reaches first next move counts for it.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
@@ -76,9 +76,9 @@ SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
              "lvl": 0, "tempo": 0},
-    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 60,
+    "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 0},
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
                "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3},
