@@ -31,7 +31,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   since covered; same values as the queue race), and Average first judges its best `cut`
   by the race alone, the move not even made, then adds the fit term to the best `fitk`
   by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
-  reached by then are nobody's.
+  reached by then are nobody's. The Duo race gives the colour to move a head start
+  (`tempo`, 3 levels): the colour that moved last enters the race from its corner places
+  only at that level, so a corner place the enemy reaches first next move counts for it.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
   stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
   static look (chosen once, before our move), an answer judged by territory alone, and a
@@ -68,17 +70,18 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
 # answers (the enemy's moves generated and looked at are charged as ours), each answer a
-# race, until `work`.
+# race, until `work`. `tempo` (Duo): the colour to move starts the race that many levels
+# ahead of the one that moved last.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
-             "lvl": 0},
-    "average": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 60,
+             "lvl": 0, "tempo": 0},
+    "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6},
-    "expert": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 90,
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3},
+    "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0},
+               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -230,6 +233,7 @@ class Player:
         self.p0 = -1        # Duo: the ply of the race's root masks (rows)
         self.n0 = self.n1 = 0   # and the lengths of the two corner lists then
         self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
+        self.tempo = 0      # Duo: levels the colour to move starts the race ahead
 
     def run(self):
         g = self.game
@@ -286,6 +290,7 @@ class Player:
         st = SETTINGS[lv]
         self.st = st
         self.cap = st["lvl"] or 99
+        self.tempo = st["tempo"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -682,20 +687,21 @@ class Player:
             r[7 + k] = v1
             r[65 + k] = r[72 + k] = 0
         for d in range(2):
-            self.seeds(d, b.base(d), 65 + 7 * d)
+            self.seeds(d, 0, 65 + 7 * d)
         self.p0 = b.ply
         self.n0 = b.ncl[0]
         self.n1 = b.ncl[1]
 
     def seeds(self, d, j, f):
-        """Adds colour d's usable corner places from index j of its list to the chunks at
-        r[f:f + 7]."""
+        """Adds colour d's usable corner places from index j of its list (its base at
+        least) to the chunks at r[f:f + 7]."""
         b = self.b
         r = _scratch()[8]
         blk = b.blk
         mask = OCC | 1 << d
         cl = b.cl[d]
-        for j in range(j, b.ncl[d]):
+        f0 = b.base(d)
+        for j in range(j if j > f0 else f0, b.ncl[d]):
             a = cl[j]
             if blk[a] & mask:
                 continue
@@ -771,18 +777,24 @@ class Player:
                 if r[14 + 7 * c + k] & t:
                     r[28 + 8 * c + k] |= t
         if self.p0 < b.ply:
-            j = self.n0
-            self.seeds(0, j if j > b.base(0) else b.base(0), 28)
-            j = self.n1
-            self.seeds(1, j if j > b.base(1) else b.base(1), 36)
+            self.seeds(0, self.n0, 28)
+            self.seeds(1, self.n1, 36)
         for k in range(44, 65):
             r[k] = 0
+        # The colour that moved last (dl) starts `tempo` levels behind the one to move:
+        # its corner places wait in its owned chunks (empty till then) until level tl.
+        tl = self.tempo or -1
+        if tl > 0:
+            dl = c if mv else b.hc[b.ply - 1]
+            for k in range(7):
+                r[44 + 7 * dl + k] = r[28 + 8 * dl + k]
+                r[28 + 8 * dl + k] = 0
         lv = -1
         more = 1
         cap = self.cap
         while more and lv < cap:
             lv += 1
-            more = 0
+            more = lv < tl
             p0 = p1 = 0
             c0 = r[28]
             c1 = r[36]
@@ -800,6 +812,13 @@ class Player:
                 else:
                     x0 = c0     # level 0: the corner places
                     x1 = c1
+                if lv == tl:
+                    if dl:
+                        x1 |= r[51 + k]
+                        r[51 + k] = 0
+                    else:
+                        x0 |= r[44 + k]
+                        r[44 + k] = 0
                 if x0 | x1:
                     u = r[58 + k]
                     x0 &= ~u

@@ -92,9 +92,10 @@ def test_places_and_fits_at_against_reference():
             assert ai.places(b, c, b.left[c]) == len(want)
 
 
-def slow_territory(g, c, en, cap=99):
+def slow_territory(g, c, en, cap=99, late=-1, tempo=0):
     """The race by plain breadth-first search per colour, then the first arrivals (levels
-    after `cap` not run: the cells not reached by then are nobody's)."""
+    after `cap` not run: the cells not reached by then are nobody's); colour `late`'s
+    corner places enter the race at level `tempo` instead of 0."""
     b = g.board
     w = g.width
     dist = []
@@ -108,11 +109,12 @@ def slow_territory(g, c, en, cap=99):
     # levels: a colour stops at cells others reach at the same time (contested)
     owner = {}
     level = 0
-    fronts = [[q for q in dist[d]] for d in range(g.ncol)]
+    fronts = [[q for q in dist[d]] if d != late or not tempo else []
+              for d in range(g.ncol)]
     for d in range(g.ncol):
         for q in fronts[d]:
             owner.setdefault(q, set()).add(d)
-    while any(fronts) and level < cap:
+    while (any(fronts) or level < tempo) and level < cap:
         level += 1
         new = {}
         for d in range(g.ncol):
@@ -127,6 +129,10 @@ def slow_territory(g, c, en, cap=99):
                     if b.blk[i] & (0xF0 | 1 << d) or (r in owner and r not in new):
                         continue
                     new.setdefault(r, set()).add(d)
+        if tempo and level == tempo:
+            for r in dist[late]:
+                if r not in owner or r in new:
+                    new.setdefault(r, set()).add(late)
         for r, ds in new.items():
             owner[r] = ds
         fronts = [[r for r, ds in new.items() if d in ds] for d in range(g.ncol)]
@@ -189,6 +195,37 @@ def test_territory_stopped_at_a_level_against_a_slow_race(cap):
             b.unmake()
             n += 1
     assert n > 20
+
+
+@pytest.mark.parametrize("tempo", [1, 3])
+def test_territory_with_a_tempo_against_a_slow_race(tempo):
+    """Duo's race with Player.tempo (SETTINGS' tempo): the colour that moved last starts
+    `tempo` levels after the one to move; made, not made, and after an answer."""
+    n = 0
+    for g in positions("duo", "fixed", seed=5, every=3):
+        b = g.board
+        c = g.turn
+        p = ai.Player(g, "expert", 0)
+        p.tempo = tempo
+        p.rows()
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 5)]:
+            virtual = p.territory2(c, m)       # the move not made
+            b.make(m, c)
+            want = slow_territory(g, c, [1 - c], late=c, tempo=tempo)
+            assert virtual == want
+            assert p.territory(c, [1 - c]) == want
+            # (a tempo changes the race: the test could fail)
+            n += want != slow_territory(g, c, [1 - c])
+            buf = ai._scratch()[0]
+            answers = [buf[i] for i in range(b.gen(1 - c, buf, 0, len(buf)))]
+            for r in answers[::max(1, len(answers) // 3)]:
+                b.make(r, 1 - c)
+                assert p.territory(c, [1 - c]) == slow_territory(g, c, [1 - c], late=1 - c,
+                                                                 tempo=tempo)
+                b.unmake()
+            b.unmake()
+    assert n > 10
 
 
 class _NoNoise:
