@@ -175,25 +175,31 @@ def test_territory_after_moves_against_a_slow_race():
     assert b is not None
 
 
+def race_cases(seed, level, **settings):
+    """(game, board, colour to move, player, move) for about a fifth of the moves at Duo
+    positions; the player's race settings (Player attributes) from `settings`."""
+    for g in positions("duo", "fixed", seed=seed, every=3):
+        p = ai.Player(g, level, 0)
+        for k, v in settings.items():
+            setattr(p, k, v)
+        p.rows()
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 5)]:
+            yield g, g.board, g.turn, p, m
+
+
 @pytest.mark.parametrize("cap", [1, 3, 6])
 def test_territory_stopped_at_a_level_against_a_slow_race(cap):
     """Duo's race stops after level Player.cap (SETTINGS' lvl): made and not made."""
     n = 0
-    for g in positions("duo", "fixed", seed=4, every=3):
-        b = g.board
-        c = g.turn
-        p = ai.Player(g, "average", 0)
-        p.cap = cap
-        p.rows()
-        ms = g.moves()
-        for m in ms[::max(1, len(ms) // 5)]:
-            virtual = p.territory2(c, m)       # the move not made
-            b.make(m, c)
-            want = slow_territory(g, c, [1 - c], cap)
-            assert virtual == want
-            assert p.territory(c, [1 - c]) == want
-            b.unmake()
-            n += 1
+    for g, b, c, p, m in race_cases(4, "average", cap=cap):
+        virtual = p.territory2(c, m)       # the move not made
+        b.make(m, c)
+        want = slow_territory(g, c, [1 - c], cap)
+        assert virtual == want
+        assert p.territory(c, [1 - c]) == want
+        b.unmake()
+        n += 1
     assert n > 20
 
 
@@ -202,29 +208,22 @@ def test_territory_with_a_tempo_against_a_slow_race(tempo):
     """Duo's race with Player.tempo (SETTINGS' tempo): the colour that moved last starts
     `tempo` levels after the one to move; made, not made, and after an answer."""
     n = 0
-    for g in positions("duo", "fixed", seed=5, every=3):
-        b = g.board
-        c = g.turn
-        p = ai.Player(g, "expert", 0)
-        p.tempo = tempo
-        p.rows()
-        ms = g.moves()
-        for m in ms[::max(1, len(ms) // 5)]:
-            virtual = p.territory2(c, m)       # the move not made
-            b.make(m, c)
-            want = slow_territory(g, c, [1 - c], late=c, tempo=tempo)
-            assert virtual == want
-            assert p.territory(c, [1 - c]) == want
-            # (a tempo changes the race: the test could fail)
-            n += want != slow_territory(g, c, [1 - c])
-            buf = ai._scratch()[0]
-            answers = [buf[i] for i in range(b.gen(1 - c, buf, 0, len(buf)))]
-            for r in answers[::max(1, len(answers) // 3)]:
-                b.make(r, 1 - c)
-                assert p.territory(c, [1 - c]) == slow_territory(g, c, [1 - c], late=1 - c,
-                                                                 tempo=tempo)
-                b.unmake()
+    for g, b, c, p, m in race_cases(5, "expert", tempo=tempo):
+        virtual = p.territory2(c, m)       # the move not made
+        b.make(m, c)
+        want = slow_territory(g, c, [1 - c], late=c, tempo=tempo)
+        assert virtual == want
+        assert p.territory(c, [1 - c]) == want
+        # (a tempo changes the race: the test could fail)
+        n += want != slow_territory(g, c, [1 - c])
+        buf = ai._scratch()[0]
+        answers = [buf[i] for i in range(b.gen(1 - c, buf, 0, len(buf)))]
+        for r in answers[::max(1, len(answers) // 3)]:
+            b.make(r, 1 - c)
+            assert p.territory(c, [1 - c]) == slow_territory(g, c, [1 - c], late=1 - c,
+                                                             tempo=tempo)
             b.unmake()
+        b.unmake()
     assert n > 10
 
 
