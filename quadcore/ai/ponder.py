@@ -52,7 +52,6 @@ def checks(game, seconds, width):
         raise ValueError("pondering is for the two-player standard game")
 
 
-
 class Ponder:
     def __init__(self, game, seed=0, seconds=5, width=3):
         checks(game, seconds, width)
