@@ -73,13 +73,17 @@ def test_live_heap_on_circuitpython_vm():
     look's tables added ~1.3 KB of code compiled from source, and 15,500 until Duo's race
     on rows, the fit term's marks and Average's race-first judgement added ~2.9 KB:
     18.4 KB, 15.5 KB as .mpy; 18,600 until the static look's unsorted keys, a list of
-    KEEP = 128 small ints, added ~0.6 KB: 19.0 KB, 16.1 KB as .mpy)."""
+    KEEP = 128 small ints, added ~0.6 KB: 19.0 KB, 16.1 KB as .mpy; 19,200 until the
+    figure stopped depending on the clone's folder: the same code read 19,184 B in one
+    folder and 19,248 B in CI's, since the interned file names moved where the VM's string
+    pools grow; now `tools.cpvm.run` reaches the sources by a fixed short name and reads
+    19,216 B anywhere)."""
     cpvm.need_vm()
     engine, fresh, player, grown, plies = corners_vm.resident_heap("classic", "average")
     assert plies > 40
     assert engine <= 28_000
     assert fresh <= 9_000
-    assert player <= 19_200
+    assert player <= 19_400
     assert grown <= 4_000
 
 

@@ -297,7 +297,8 @@ def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
     """Run ``code`` on CircuitPython's unix VM; return stdout.
 
     ``path`` is MICROPYPATH (':'-separated import folders; default: the repository root and
-    its lib/, sources as they are). ``heapsize`` in bytes or with K/M. With ``raw`` the code
+    its lib/, sources as they are, reached through a link of the same name wherever the
+    clone lives). ``heapsize`` in bytes or with K/M. With ``raw`` the code
     is run as the main script itself (no wrapper: the wrapper's compile() holds the source
     text on the heap while it runs, a few hundred bytes of the figures).
     Raises GuestError with the output (and the traceback) when the guest fails.
@@ -305,14 +306,20 @@ def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
     if not isinstance(code, str):
         raise TypeError("code must be a str")
     vm = require_vm()
-    if path is None:
-        path = "%s:%s" % (REPO_ROOT, REPO_ROOT / "lib")
-    env = dict(os.environ, MICROPYPATH=path)
-    with tempfile.TemporaryDirectory() as tmp:
+    # In /tmp where there is one: the VM keeps the script's folder (its real path) in sys.path,
+    # so the folder's length must not depend on the machine's TMPDIR either.
+    with tempfile.TemporaryDirectory(dir="/tmp" if os.path.isdir("/tmp") else None) as tmp:
+        if path is None:
+            # Through a short link beside the script: a module compiled from source keeps its
+            # file name on the heap, so the repository's own path must not count in a figure
+            # (a clone in a longer folder measured 64 bytes more).
+            os.symlink(REPO_ROOT, Path(tmp) / "r")
+            path = "r:r/lib"
+        env = dict(os.environ, MICROPYPATH=path)
         # The script's folder goes first on sys.path: a folder with nothing else in it.
         script = Path(tmp) / "guest.py"
         script.write_text(code if raw else _program(code), encoding="utf-8")
-        proc = subprocess.run([str(vm), "-X", "heapsize=%s" % heapsize, str(script)],
+        proc = subprocess.run([str(vm), "-X", "heapsize=%s" % heapsize, script.name],
                               capture_output=True, text=True, timeout=timeout, env=env,
                               stdin=subprocess.DEVNULL, cwd=tmp)
     out = proc.stdout
