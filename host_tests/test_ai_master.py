@@ -7,7 +7,9 @@ import pytest
 
 from quadcore import Game, ai
 from quadcore.ai import core
-from quadcore.ai.ponder import Ponder
+from quadcore.ai.ponder import start
+from quadcore.ai.prun import run
+from quadcore.ai.ptable import answer
 from quadcore.ai.master import master_cfg
 from quadcore.ai.two import NPS
 
@@ -32,9 +34,9 @@ def test_master_time_is_checked_and_only_master_takes_one():
     with pytest.raises(ValueError):
         ai.think(g, "wizard", 0)
     with pytest.raises(ValueError):
-        Ponder(g, 0, seconds=1)
+        start(g, 0, seconds=1)
     with pytest.raises(ValueError):
-        Ponder(g, 0, seconds=5, width=0)
+        start(g, 0, seconds=5, width=0)
     assert snapshot(g) == before
     assert "master" not in ai.LEVELS  # the four device levels are unchanged
     assert set(ai.MASTER_TIMES) == {5, 10, 20}
@@ -68,10 +70,10 @@ def test_master_moves_are_legal_and_leave_the_game_unchanged():
 
 
 def pondered(g, seed, seconds, width=3):
-    p = Ponder(g, seed, seconds, width)
+    p = start(g, seed, seconds, width)
     before = snapshot(g)
     ticks = 0
-    for _ in p.run():
+    for _ in run(p):
         ticks += 1
         assert snapshot(g) == before  # the shell's game at every tick
     assert snapshot(g) == before
@@ -89,13 +91,13 @@ def test_pondered_answer_is_the_unpondered_one(seed):
     for t in p.likely:
         g.play(t)
         plain = ai.choose(g, "master", seed, seconds=5)
-        assert p.answer(g, seed, 5) == plain
+        assert answer(p, g, seed, 5) == plain
         # think with the ponder answers at once (one step: the turn).
         steps = list(ai.think(g, "master", seed, seconds=5, ponder=p))
         assert steps == [plain]
         # Another seed or a longer time than pondered: not from the table.
-        assert p.answer(g, seed + 1, 5) is None
-        assert p.answer(g, seed, 10) is None
+        assert answer(p, g, seed + 1, 5) is None
+        assert answer(p, g, seed, 10) is None
         g.undo()
 
 
@@ -109,7 +111,7 @@ def test_a_turn_not_pondered_is_searched_as_usual():
             continue
         g.play(t)
         if g.result is None:
-            assert p.answer(g, 4, 5) is None
+            assert answer(p, g, 4, 5) is None
             assert ai.choose(g, "master", 4, seconds=5, ponder=p) == \
                 ai.choose(g, "master", 4, seconds=5)
             g.undo()
@@ -132,8 +134,8 @@ def test_stopping_mid_ponder_leaves_the_game_unchanged(stop):
     g = middle_game(2, 8)
     before = snapshot(g)
     rec = g.record()
-    p = Ponder(g, 2, 5)
-    gen = p.run()
+    p = start(g, 2, 5)
+    gen = run(p)
     for i, _ in enumerate(gen):
         if i == stop:
             break
@@ -143,24 +145,24 @@ def test_stopping_mid_ponder_leaves_the_game_unchanged(stop):
     t = ai.choose(g, "expert", 0)
     g.play(t)
     if g.result is None:
-        got = p.answer(g, 2, 5)
+        got = answer(p, g, 2, 5)
         assert got is None or got == ai.choose(g, "master", 2, seconds=5)
 
 
 def test_ponder_refuses_what_it_cannot_do():
     g = middle_game(1, 4)
-    p = Ponder(g, 1, 5)
+    p = start(g, 1, 5)
     g.play(ai.choose(g, "expert", 1))
     with pytest.raises(ValueError):
-        next(p.run())  # the game moved on
+        next(run(p))  # the game moved on
     with pytest.raises(ValueError):
-        Ponder(Game(players=3), 0, 5)
+        start(Game(players=3), 0, 5)
     done = Game(size=11)
     for t in ("a2", "f6", "a3", "g7", "b2", "h8", "b3"):
         done.play(t)
     assert done.result is not None
     with pytest.raises(ValueError):
-        Ponder(done, 0, 5)
+        start(done, 0, 5)
 
 
 def test_hint_at_master():
@@ -201,11 +203,11 @@ def test_master_ticks_stay_close_together(seconds):
 def test_a_closed_ponder_goes_on_where_it_stopped():
     g = middle_game(7, 8)
     whole, _ = pondered(g, 7, 5)
-    p = Ponder(g, 7, 5)
+    p = start(g, 7, 5)
     before = snapshot(g)
     runs = 0
     while not p.finished:
-        gen = p.run()
+        gen = run(p)
         for i, _ in enumerate(gen):
             if i == 9:
                 break
@@ -218,22 +220,22 @@ def test_a_closed_ponder_goes_on_where_it_stopped():
 
 def test_no_ponder_once_the_human_has_put_a_piece():
     g = middle_game(8, 8)
-    p = Ponder(g, 8, 5)
+    p = start(g, 8, 5)
     x = [y for y in range(len(g.cells)) if g.board.cells[y] == 0 and g.geo.valid[y]][0]
     g.star(x)
     with pytest.raises(ValueError):
-        next(p.run())
+        next(run(p))
     with pytest.raises(ValueError):
-        Ponder(g, 8, 5)
+        start(g, 8, 5)
     g.undo()
-    assert sum(1 for _ in p.run()) > 0  # back where it started: it runs
+    assert sum(1 for _ in run(p)) > 0  # back where it started: it runs
 
 
 def test_a_hint_between_two_steps_does_not_spoil_the_ponder():
     g = middle_game(9, 8)
     whole, _ = pondered(g, 9, 5)
-    p = Ponder(g, 9, 5)
-    for i, _ in enumerate(p.run()):
+    p = start(g, 9, 5)
+    for i, _ in enumerate(run(p)):
         if i in (7, 40):
             ai.hint(g, 3)  # the shell asks for a hint mid-ponder (shared scratch buffers)
     assert p.finished and p.table == whole.table
@@ -270,8 +272,8 @@ def test_a_ponder_closed_after_the_game_moved_on_takes_nothing_back(stop):
     # turn (and maybe the computer's). Closing the ponder at that point (CPython also runs
     # its clean-up when it collects the generator) must not undo the shell's turns.
     g = middle_game(3, 8)
-    p = Ponder(g, 3, 5)
-    gen = p.run()
+    p = start(g, 3, 5)
+    gen = run(p)
     n = 0
     for _ in gen:
         if p.likely:  # answering the likely turns: stop `stop` steps into it

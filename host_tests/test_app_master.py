@@ -156,18 +156,16 @@ def test_master_ponders_on_the_humans_time_and_answers_at_once_from_it():
     assert pd.finished and len(pd.table) == 2 * len(pd.likely) >= 4
     guess = pd.likely[0]                           # the human plays the likeliest turn
     want = master_reply(g, s, 5, guess)
-    hits = []
-    real = pd.answer
-
-    def answer(*args):
-        hits.append(real(*args))
-        return hits[-1]
-
-    pd.answer = answer
+    assert pd.table[1] == want                     # its stored answer is Master's own
+    # Another legal turn put in its place shows the computer's turn comes from the table.
+    g.play(guess)
+    alt = next(g.name(x) for x in range(len(g.cells))
+               if g.board.cells[x] == 0 and g.geo.valid[x] and g.name(x) != want)
+    g.undo()
+    pd.table[1] = alt
     play_taps(d, g, guess)
     d.settle()
-    # the computer's turn came from the ponder's table, and it is Master's own answer
-    assert hits == [want] and len(g.history) == 4 and g.turn_text(g.history[3]) == want
+    assert len(g.history) == 4 and g.turn_text(g.history[3]) == alt
     d.ticks(2)
     assert play.pondering is not pd                # the next position: a new ponder
 
@@ -191,7 +189,7 @@ def test_no_ponder_step_between_the_steps_of_a_search(monkeypatch):
     ticks = 0
     while play.thinker is not None:
         # nothing pondered meanwhile: the ponder is kept, its own search dropped
-        assert play.pondering is pd and pd.steps is None and pd.gen is None
+        assert play.pondering is pd and pd.gen is None
         d.ticks(1)
         ticks += 1
     assert ticks > 5 and "Hint" in play.msg
@@ -222,6 +220,19 @@ def test_a_menu_stops_the_ponder_cleanly_and_play_goes_on():
     assert len(g.history) == 4 and g.turn_text(g.history[3]) == want
 
 
+class Counted:
+    """A search generator whose steps are counted (the ponder steps it with next())."""
+    def __init__(self, gen, log):
+        self.gen, self.log = gen, log
+
+    def __next__(self):
+        self.log.append(1)
+        return next(self.gen)
+
+    def close(self):
+        self.gen.close()
+
+
 def test_a_piece_put_down_pauses_the_ponder_and_an_undo_restarts_it():
     app, d, p = start_master()
     play = app.play
@@ -232,16 +243,24 @@ def test_a_piece_put_down_pauses_the_ponder_and_an_undo_restarts_it():
     d.press("star0", settle=False)
     d.tap_cell("a5", settle=False)                 # a star: the turn has begun
     assert g.begun
-    steps = pd.steps
+    stepped = []
+    if pd.gen is not None:  # its search, counted when stepped
+        inner = pd.gen
+        pd.gen = Counted(inner, stepped)
+    state = (pd.gen, pd.got, list(pd.likely), list(pd.table))
     d.ticks(20)
-    assert play.pondering is pd and pd.steps is steps and g.begun  # nothing stepped
+    assert play.pondering is pd and g.begun
+    assert (pd.gen, pd.got, pd.likely, pd.table) == state and not stepped  # nothing stepped
     d.press("undo")                                # the star off (Undo stops any search:
     assert not g.begun                             # the ponder starts again, same position)
     d.ticks(2)
     assert play.pondering is not None and play.pondering.start == pd.start
-    d.press("undo")                                # both turns back: another position
+    d.press("undo")                                # both turns back: the game's first
+    d.ticks(2)                                     # turn, which is never pondered
+    assert len(g.history) == 0 and play.pondering is None
+    d.tap_cell("f6")                               # the human and the computer again
     d.ticks(2)
-    assert len(g.history) == 0 and play.pondering.start[-1] == 0
+    assert len(g.history) == 2 and play.pondering.start[-1] == 2
 
 
 
@@ -265,3 +284,37 @@ def test_a_platform_without_a_ponder_plays_master_and_never_thinks_on_the_humans
     d.ticks(1)
     assert play.pondering is not None
 
+
+
+def test_a_ponder_with_no_room_stops_for_the_turn_and_the_game_goes_on(monkeypatch):
+    # On the device a ponder's search may find no room (MemoryError): the ponder stops for
+    # the rest of the human's turn, the computer player is dropped whole (nothing half-made
+    # kept), the game is untouched and the computer still plays Master's own answer.
+    app, d, p = start_master()
+    play = app.play
+    g = play.game
+    s = play.s
+    d.tap_cell("f6")
+    record = g.record()
+    qai = importlib.import_module("quadcore.ai")  # the one the app loaded
+    real = qai.ponder_tick
+    calls = []
+
+    def no_room(*args):
+        calls.append(1)
+        raise MemoryError("memory allocation failed, allocating 133 bytes")
+
+    monkeypatch.setattr(qai, "ponder_tick", no_room)
+    d.ticks(1)
+    assert calls == [1] and play.pondering is None and play.rest == g.turns
+    assert "quadcore.ai" not in sys.modules                 # the player dropped whole
+    assert g.record() == record and not g.begun
+    d.ticks(20)
+    assert calls == [1] and play.pondering is None           # no retry on this turn
+    monkeypatch.setattr(qai, "ponder_tick", real)
+    turn = "d4"
+    want = master_reply(g, s, 5, turn)
+    d.tap_cell(turn)                                        # the human plays; Master answers
+    assert len(g.history) == 4 and g.turn_text(g.history[3]) == want
+    d.ticks(2)
+    assert play.pondering is not None                        # the next turn ponders again

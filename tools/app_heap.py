@@ -8,6 +8,7 @@
     .venv/bin/python -m tools.app_heap --variant trek [--smallest]   # Trek, Rapid, Duel
     .venv/bin/python -m tools.app_heap --humans 6 [--smallest]       # pass-and-play, Hint
     .venv/bin/python -m tools.app_heap --level master [--smallest]   # Master and its ponder
+    .venv/bin/python -m tools.app_heap --level master-noponder       # Master, no ponder
 
 The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
 fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
@@ -318,7 +319,9 @@ def ponder(tag):
         return
     for _ in range(4000):
         pd = app.play.pondering
-        if app.play.game.result is not None or (pd is not None and pd.finished):
+        g = app.play.game
+        if g.result is not None or (pd is not None and pd.finished) or g.turns == 0 \
+                or getattr(app.play, "rest", -1) == g.turns:  # (none, or stopped: no room)
             break
         app.tick()
         S["ticks"] += 1
@@ -347,17 +350,16 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
     variant: another game against Expert (e.g. "trek"), with humans=N: N humans passing
     the device, every seat playing Hint's turn. Neither given: the standard scenario,
     the very program text the README's figures come from. level "master": the standard
-    scenario at Master with its ponder waited for (PONDER_WAIT); with ponder=False, Master
-    as the device plays it: the platform's `ponder` off, nothing stepped on the human's
-    time (hw_pyportal's Platform has no `ponder`)."""
+    scenario at Master with its ponder waited for (PONDER_WAIT; a variant: the platform
+    ponders, which Master does not do in a variant); with ponder=False
+    ("master-noponder"), Master on a platform without `ponder`, nothing stepped on the
+    human's time (hw_pyportal's Platform on 480x320)."""
     if level not in LEVELS:
         raise ValueError("level %r: one of %s" % (level, ", ".join(LEVELS)))
-    if level == "master-noponder":  # the device's Master (no `ponder` on its platform)
+    if level == "master-noponder":  # the Titano's Master (no `ponder` on its platform)
         level, ponder = "master", False
-    if level == "master" and (variant is not None or humans is not None):
-        if humans is not None or ponder:
-            raise ValueError("Master plays against the computer (a variant: without its "
-                             "ponder, master-noponder, as on the device)")
+    if level == "master" and humans is not None:
+        raise ValueError("Master plays against the computer")
     if level == "master" and variant is None:
         rec = prefs_record(tutorial_done=True, level="expert", master=MASTER_SECONDS,
                            size=board)
@@ -383,9 +385,9 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         start = SCENARIO.index("def move(name):")
         end = SCENARIO.index("_pad = bytearray")
         code = SCENARIO[:start] + VARIANT_MOVE.lstrip() + "\n\n" + SCENARIO[end:]
-        if level == "master":  # the device's Master in a variant: no ponder
+        if level == "master":  # the platform's choice (a variant's Master never ponders)
             code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
-                                "p = Platform(WIDTH, HEIGHT)\np.ponder = 0\n")
+                                "p = Platform(WIDTH, HEIGHT)\np.ponder = %d\n" % bool(ponder))
         code += 'print("played", S["star"], S["marble"], S["move"])\n'
     code = code.replace("PREFS_RECORD", repr(rec))
     # The base-only run (heapsize_for_free) must compile to the same bytecode as the full
@@ -742,13 +744,13 @@ def main(argv=None):
     ap.add_argument("--humans", type=int, choices=range(2, 7), metavar="N",
                     help="N humans passing the device (2-6), every seat playing Hint's turn")
     ap.add_argument("--level", choices=LEVELS, default="expert",
-                    help="the computer's level (master: %d s a move, its ponder waited for "
-                         "before each hint; master-noponder: the device's Master, which does "
-                         "not ponder; the standard game only)" % MASTER_SECONDS)
+                    help="the computer's level (master: %d s a move, pondering as on the "
+                         "PyPortal, its ponder waited for before each hint; "
+                         "master-noponder: as on the Titano, which does not ponder)"
+                         % MASTER_SECONDS)
     args = ap.parse_args(argv)
-    if args.level != "expert" and (args.humans or args.variant and args.level == "master"):
-        ap.error("--level master plays the standard game against the computer (a variant: "
-                 "--level master-noponder, the device's Master)")
+    if args.level != "expert" and args.humans:
+        ap.error("--level master plays against the computer, not with --humans")
     vh = {"variant": args.variant, "humans": args.humans, "level": args.level}
     if cpvm.find_vm() is None:
         print(cpvm.MISSING_VM, file=sys.stderr)

@@ -434,7 +434,8 @@ def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=N
             if me is None:
                 t = level_turn(g, level, seed, pondered)
                 if pondered is not None:
-                    PONDER_HITS[0] += pondered.answer(g, seed, pondered.seconds) is not None
+                    from quadcore.ai.ptable import answer
+                    PONDER_HITS[0] += answer(pondered, g, seed, pondered.seconds) is not None
                     PONDER_HITS[1] += 1
                     pondered = None
             else:
@@ -445,9 +446,10 @@ def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=N
         else:
             if ponder_s and g.turns > opening:
                 # Master thinks on the opponent's time: the whole ponder, then its move.
-                from quadcore.ai.ponder import Ponder
-                pondered = Ponder(g, seed, ponder_s)
-                for _ in pondered.run():
+                from quadcore.ai.ponder import start
+                from quadcore.ai.prun import run
+                pondered = start(g, seed, ponder_s)
+                for _ in run(pondered):
                     pass
             t = ref.choose(g)
         g.play(t)

@@ -29,9 +29,8 @@ class Platform:
     # on the largest board its face offers here (tools/quax_app_heap.py --smallest); the corner
     # polyomino game (tools/corners_app_heap.py --smallest).
     games = "SWXB"
-    # Master in the Level setting (5, 10 or 20 s a move), without `ponder`: thinking on the
-    # human's time needs ~101-103 KB free on CircuitPython's VM, Master's own turns 97.9
-    # (480x320: 99.4; tools/app_heap.py --level master[-noponder]; docs/heap.md).
+    # Master in the Level setting (5, 10 or 20 s a move); `ponder` (thinking on the human's
+    # time) is set in __init__ by the screen.
     master = True
 
     def __init__(self):
@@ -48,6 +47,11 @@ class Platform:
         self.display = d
         self.width = d.width
         self.height = d.height
+        # Master ponders on 320x240: its whole game needs 99.4 KB free on CircuitPython's
+        # VM (a ponder with no room stops for that turn); on 480x320 it needs 100.4, so
+        # there Master plays without it (99.4; tools/app_heap.py --level master[-noponder]
+        # [--titano]; docs/heap.md).
+        self.ponder = self.width <= 320
         self.calibration = CALIBRATION
         import quadpocket
         from quadpocket.version import VERSION

@@ -154,7 +154,7 @@ class Play:
     def start_thinking(self, purpose):
         p = self.pondering
         if p is not None:  # its search shares the player's scratch: it cannot outlive this
-            p.gen = p.steps = None  # one (what it answered stays, for the computer's turn)
+            p.gen = None  # one (what it answered stays, for the computer's turn)
         self.app.collect()  # the computer player's code (re)loads into packed holes
         ai, done = self.player()
         self.stop_thinking()

@@ -90,13 +90,14 @@ def hint(game, seed=0, level="expert", seconds=None):
 
 def ponder_tick(p, game, cpu, seed, seconds, deadline, clock):
     """Master thinking on the human's time, one tick of it: the Ponder to keep (see
-    quadcore.ai.ponder.step; a shell passes it to think for the computer's turn)."""
+    quadcore.ai.pstep.tick; a shell passes it to think for the computer's turn)."""
     if p is None and game.turn != cpu and game.result is None and not game.begun:
         # A new ponder: the player's code and tables load first, the ponder's after them
         # (on the device the big blocks go into the heap just collected).
         _player(game, "expert", seed)
-    from .ponder import step
-    return step(p, game, cpu, seed, seconds, deadline, clock)
+    import sys
+    from .pstep import tick  # (the tick's part of the ponder, dropped at the tick's end)
+    return tick(p, game, cpu, seed, seconds, deadline, clock, sys.modules[__name__])
 
 
 def trainer_highlights(game, seat):

@@ -41,23 +41,27 @@ def think(game, level, seed, seconds, ponder, runs):
         raise ValueError("the game is over: there is no move to make")
     runs[0] += 1
     if ponder is not None:
-        turn = ponder.answer(game, seed, seconds)
+        from .ptable import answer
+        turn = answer(ponder, game, seed, seconds)
+        _off("pstep")  # (the ponder's stepping: its search ends here)
+        _off("ptable")
         if turn is not None:
             return _ready(turn)
     _off()
     return cfg
 
 
-def _off():
-    # This module is needed only before a search (turns imports fit only to enlarge its
-    # scratch): out of the heap while the player loads and searches (~1 KB of code on the
-    # device; loaded under the player's code it was the block CircuitPython's VM could not
-    # place after a menu).
+def _off(name="master"):
+    # This module (or quadcore.ai.<name>) off the heap. This one is needed only before a
+    # search (turns imports fit only to enlarge its scratch): out of the heap while the
+    # player loads and searches (~1 KB of code on the device; loaded under the player's
+    # code it was the block CircuitPython's VM could not place after a menu).
     import sys
-    sys.modules.pop(__name__, None)
-    pkg = sys.modules.get(__name__[:__name__.rindex(".")])
-    if pkg is not None and hasattr(pkg, "master"):
-        delattr(pkg, "master")
+    pkg = __name__[:__name__.rindex(".")]
+    sys.modules.pop(pkg + "." + name, None)
+    m = sys.modules.get(pkg)
+    if m is not None and hasattr(m, name):
+        delattr(m, name)
 
 
 def _ready(turn):
