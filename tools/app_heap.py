@@ -335,7 +335,7 @@ def ponder(tag):
 
 VARIANTS = ("standard", "duel", "trek", "rapid")
 # The computer's level in the standard scenario: Expert, Master with its ponder (the
-# desktop's), Master without (the device's: hw_pyportal's Platform has no `ponder`).
+# PyPortal's and the desktop's), Master without (the Titano's: its Platform has `ponder` false).
 LEVELS = ("expert", "master", "master-noponder")
 # Rounds of a variant scenario: against Expert a Trek or Rapid game ends in round 25, a
 # Duel game in 16 (then a new game from the New button, as in the standard scenario); 4-6
