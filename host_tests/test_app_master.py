@@ -197,13 +197,17 @@ def test_no_ponder_step_between_the_steps_of_a_search(monkeypatch):
     assert sorted(play.hint + play.hint_stars) == sorted(cells)
 
 
-def test_a_menu_stops_the_ponder_cleanly_and_play_goes_on():
-    app, d, p = start_master()
-    play = app.play
-    g = play.game
-    s = play.s
+def after_a_first_turn():
+    """The app at Master once the human has played f6 and the computer answered: app,
+    driver, play screen, game, session, the game's record then."""
+    app, d, _ = start_master()
     d.tap_cell("f6")
-    record = g.record()
+    play = app.play
+    return app, d, play, play.game, play.s, play.game.record()
+
+
+def test_a_menu_stops_the_ponder_cleanly_and_play_goes_on():
+    app, d, play, g, s, record = after_a_first_turn()
     d.ticks(3)
     assert play.pondering is not None and not play.pondering.finished
     d.press("menu", settle=False)                  # in the middle of its search
@@ -290,12 +294,7 @@ def test_a_ponder_with_no_room_stops_for_the_turn_and_the_game_goes_on(monkeypat
     # On the device a ponder's search may find no room (MemoryError): the ponder stops for
     # the rest of the human's turn, the computer player is dropped whole (nothing half-made
     # kept), the game is untouched and the computer still plays Master's own answer.
-    app, d, p = start_master()
-    play = app.play
-    g = play.game
-    s = play.s
-    d.tap_cell("f6")
-    record = g.record()
+    app, d, play, g, s, record = after_a_first_turn()
     qai = importlib.import_module("quadcore.ai")  # the one the app loaded
     real = qai.ponder_tick
     calls = []
