@@ -176,6 +176,15 @@ def test_cp_imports_from_the_path(cp, pkg_root):
     assert cpvm.run(code, path=path) == "82 libpkg\n"
 
 
+def test_cp_default_path_does_not_depend_on_the_clones_folder(cp):
+    # A module compiled from source keeps its file name on the heap: the repository is
+    # reached by the same short name wherever the clone lives, and the script's folder
+    # (in sys.path) is as long on every machine.
+    out = cpvm.run("import sys, quadutil\nprint(sys.path[1:], quadutil.__file__)", raw=True)
+    assert str(cpvm.REPO_ROOT) not in out
+    assert out == "['r', 'r/lib'] r/quadutil/__init__.py\n", out
+
+
 def test_cp_guest_exception_is_reported(cp):
     with pytest.raises(cpvm.GuestError) as info:
         cpvm.run("print('partial')\nraise KeyError('gone')")
