@@ -71,17 +71,21 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
 # answers (the enemy's moves generated and looked at are charged as ours), each answer a
 # race, until `work`. `tempo` (Duo): the colour to move starts the race that many levels
-# ahead of the one that moved last.
+# ahead of the one that moved last. `ctempo`, `cstep` (Classic's race): after colour m's
+# move the colours enter in turn order, m + 1 at level 0, m + 1 + j at level j x cstep
+# (j = 1, 2), m itself at level ctempo.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
-             "lvl": 0, "tempo": 0},
+             "lvl": 0, "tempo": 0, "ctempo": 0, "cstep": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3},
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 0,
+                "cstep": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3},
+               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 0,
+               "cstep": 0},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -234,6 +238,9 @@ class Player:
         self.n0 = self.n1 = 0   # and the lengths of the two corner lists then
         self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
         self.tempo = 0      # Duo: levels the colour to move starts the race ahead
+        self.ctempo = 0     # Classic: the level the colour that moved last enters at
+        self.cstep = 0      # Classic: the levels between the others' entries
+        self.pend = 255     # Classic: the next level a colour enters the race at
 
     def run(self):
         g = self.game
@@ -291,6 +298,8 @@ class Player:
         self.st = st
         self.cap = st["lvl"] or 99
         self.tempo = st["tempo"]
+        self.ctempo = st["ctempo"]
+        self.cstep = st["cstep"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -850,6 +859,43 @@ class Player:
         self.work += lv * 5 + (26 if mv else 40)
         return n if c == 0 else -n
 
+    def enter(self, mc, lv, tail):
+        """Classic's race: the corner places of the colours that enter it at level lv (mc
+        the colour that moved last; ctempo, cstep) into the queue from index tail; a place
+        another colour reached before is not taken, one it reaches at lv is nobody's.
+        Returns the new tail; self.pend = the next level a colour enters at (255: none)."""
+        b = self.b
+        _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
+        blk = b.blk
+        ct = self.ctempo
+        cs = self.cstep
+        n = b.ncol
+        pend = 255
+        for d in range(n):
+            e = 0
+            if ct or cs:
+                e = ct if d == mc else (d - mc - 1) % n * cs
+            if e != lv:
+                if lv < e < pend:
+                    pend = e
+                continue
+            bit = 1 << d
+            mask = OCC | bit
+            cl = b.cl[d]
+            for j in range(b.base(d), b.ncl[d]):
+                a = cl[j]
+                if blk[a] & mask or own[a] & bit:
+                    continue
+                if not own[a]:
+                    queue[tail] = a
+                    stamp[a] = lv
+                    tail += 1
+                elif stamp[a] != lv:
+                    continue
+                own[a] |= bit
+        self.pend = pend
+        return tail
+
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
         from every colour's corner places over the cells it may cover; a cell is the
@@ -860,69 +906,67 @@ class Player:
             return self.territory2(c)
         _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
         blk = b.blk
-        tail = 0
-        for d in range(b.ncol):
-            bit = 1 << d
-            mask = OCC | bit
-            cl = b.cl[d]
-            for j in range(b.base(d), b.ncl[d]):
-                a = cl[j]
-                if blk[a] & mask or own[a] & bit:
-                    continue
-                if not own[a]:
-                    queue[tail] = a
-                    stamp[a] = 0
-                    tail += 1
-                own[a] |= bit
+        mc = b.hc[b.ply - 1] if b.ply else b.ncol - 1
+        tail = self.enter(mc, 0, 0)
+        pend = self.pend
         # One pass over the queue, which is in order of distance: stamp[] is the level a
         # cell was reached at; the four steps are written out (a loop over them cost ~12%
-        # more fuel on the WASI VM).
+        # more fuel on the WASI VM). A colour with a later start (ctempo, cstep) enters
+        # when the cells of its level come up (pend).
         s = b.stride
         head = 0
-        while head < tail:
-            i = queue[head]
-            head += 1
-            v = own[i]
-            if v & (v - 1):
-                continue
-            mask = OCC | v
-            lv = stamp[i] + 1
-            y = i + 1
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
-            y = i - 1
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
-            y = i + s
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
-            y = i - s
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
+        while True:
+            while head < tail:
+                i = queue[head]
+                head += 1
+                v = own[i]
+                if v & (v - 1):
+                    continue
+                lv = stamp[i] + 1
+                if lv > pend:
+                    head -= 1
+                    break
+                mask = OCC | v
+                y = i + 1
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+                y = i - 1
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+                y = i + s
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+                y = i - s
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+            if pend == 255:
+                break
+            tail = self.enter(mc, pend, tail)
+            pend = self.pend
         self.work += tail + 20      # (the 20: a territory's fixed cost, in cells)
         cnt0 = cnt1 = cnt2 = cnt3 = 0
         for j in range(tail):
