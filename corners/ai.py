@@ -71,21 +71,18 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
 # answers (the enemy's moves generated and looked at are charged as ours), each answer a
 # race, until `work`. `tempo` (Duo): the colour to move starts the race that many levels
-# ahead of the one that moved last. `ctempo`, `cstep` (Classic's race): after colour m's
-# move the colours enter in turn order, m + 1 at level 0, m + 1 + j at level j x cstep
-# (j = 1, 2), m itself at level ctempo.
+# ahead of the one that moved last; `ctempo` the same in Classic's race: the colour
+# that moved last enters it at level ctempo, the others at 0.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
-             "lvl": 0, "tempo": 0, "ctempo": 0, "cstep": 0},
+             "lvl": 0, "tempo": 0, "ctempo": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 0,
-                "cstep": 0},
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 0,
-               "cstep": 0},
+               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 0},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -239,8 +236,6 @@ class Player:
         self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
         self.tempo = 0      # Duo: levels the colour to move starts the race ahead
         self.ctempo = 0     # Classic: the level the colour that moved last enters at
-        self.cstep = 0      # Classic: the levels between the others' entries
-        self.pend = 255     # Classic: the next level a colour enters the race at
 
     def run(self):
         g = self.game
@@ -299,7 +294,6 @@ class Player:
         self.cap = st["lvl"] or 99
         self.tempo = st["tempo"]
         self.ctempo = st["ctempo"]
-        self.cstep = st["cstep"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -859,43 +853,6 @@ class Player:
         self.work += lv * 5 + (26 if mv else 40)
         return n if c == 0 else -n
 
-    def enter(self, mc, lv, tail):
-        """Classic's race: the corner places of the colours that enter it at level lv (mc
-        the colour that moved last; ctempo, cstep) into the queue from index tail; a place
-        another colour reached before is not taken, one it reaches at lv is nobody's.
-        Returns the new tail; self.pend = the next level a colour enters at (255: none)."""
-        b = self.b
-        _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
-        blk = b.blk
-        ct = self.ctempo
-        cs = self.cstep
-        n = b.ncol
-        pend = 255
-        for d in range(n):
-            e = 0
-            if ct or cs:
-                e = ct if d == mc else (d - mc - 1) % n * cs
-            if e != lv:
-                if lv < e < pend:
-                    pend = e
-                continue
-            bit = 1 << d
-            mask = OCC | bit
-            cl = b.cl[d]
-            for j in range(b.base(d), b.ncl[d]):
-                a = cl[j]
-                if blk[a] & mask or own[a] & bit:
-                    continue
-                if not own[a]:
-                    queue[tail] = a
-                    stamp[a] = lv
-                    tail += 1
-                elif stamp[a] != lv:
-                    continue
-                own[a] |= bit
-        self.pend = pend
-        return tail
-
     def territory(self, c, en):
         """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
         from every colour's corner places over the cells it may cover; a cell is the
@@ -906,16 +863,34 @@ class Player:
             return self.territory2(c)
         _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
         blk = b.blk
-        mc = b.hc[b.ply - 1] if b.ply else b.ncol - 1
-        tail = self.enter(mc, 0, 0)
-        pend = self.pend
-        # One pass over the queue, which is in order of distance: stamp[] is the level a
-        # cell was reached at; the four steps are written out (a loop over them cost ~12%
-        # more fuel on the WASI VM). A colour with a later start (ctempo, cstep) enters
-        # when the cells of its level come up (pend).
+        # The colour that moved last (ml) enters the race at level ctempo, after the
+        # others: its corner places are queued when that level's cells come up (pend).
+        ml = b.hc[b.ply - 1] if self.ctempo and b.ply else -1
+        pend = self.ctempo if ml >= 0 else 255
+        e = 0           # the level the colours seeded now enter at
+        tail = head = 0
         s = b.stride
-        head = 0
         while True:
+            for d in range(b.ncol):
+                if (d == ml) == (e == 0):
+                    continue
+                bit = 1 << d
+                mask = OCC | bit
+                cl = b.cl[d]
+                for j in range(b.base(d), b.ncl[d]):
+                    a = cl[j]
+                    if blk[a] & mask or own[a] & bit:
+                        continue
+                    if not own[a]:
+                        queue[tail] = a
+                        stamp[a] = e
+                        tail += 1
+                    elif stamp[a] != e:
+                        continue        # (another colour got there first)
+                    own[a] |= bit
+            # One pass over the queue, which is in order of distance: stamp[] is the
+            # level a cell was reached at; the four steps are written out (a loop over
+            # them cost ~12% more fuel on the WASI VM).
             while head < tail:
                 i = queue[head]
                 head += 1
@@ -965,8 +940,8 @@ class Player:
                         own[y] |= v
             if pend == 255:
                 break
-            tail = self.enter(mc, pend, tail)
-            pend = self.pend
+            e = pend
+            pend = 255
         self.work += tail + 20      # (the 20: a territory's fixed cost, in cells)
         cnt0 = cnt1 = cnt2 = cnt3 = 0
         for j in range(tail):

@@ -92,13 +92,10 @@ def test_places_and_fits_at_against_reference():
             assert ai.places(b, c, b.left[c]) == len(want)
 
 
-def slow_territory(g, c, en, cap=99, late=-1, tempo=0, enter=None):
+def slow_territory(g, c, en, cap=99, late=-1, tempo=0):
     """The race by plain breadth-first search per colour, then the first arrivals (levels
     after `cap` not run: the cells not reached by then are nobody's); colour `late`'s
-    corner places enter the race at level `tempo` instead of 0, or colour d's at level
-    enter[d] (a list per colour)."""
-    if enter is None:
-        enter = [tempo if d == late else 0 for d in range(g.ncol)]
+    corner places enter the race at level `tempo` instead of 0."""
     b = g.board
     w = g.width
     dist = []
@@ -112,11 +109,12 @@ def slow_territory(g, c, en, cap=99, late=-1, tempo=0, enter=None):
     # levels: a colour stops at cells others reach at the same time (contested)
     owner = {}
     level = 0
-    fronts = [[q for q in dist[d]] if not enter[d] else [] for d in range(g.ncol)]
+    fronts = [[q for q in dist[d]] if d != late or not tempo else []
+              for d in range(g.ncol)]
     for d in range(g.ncol):
         for q in fronts[d]:
             owner.setdefault(q, set()).add(d)
-    while (any(fronts) or level < max(enter)) and level < cap:
+    while (any(fronts) or level < tempo) and level < cap:
         level += 1
         new = {}
         for d in range(g.ncol):
@@ -131,11 +129,10 @@ def slow_territory(g, c, en, cap=99, late=-1, tempo=0, enter=None):
                     if b.blk[i] & (0xF0 | 1 << d) or (r in owner and r not in new):
                         continue
                     new.setdefault(r, set()).add(d)
-        for d in range(g.ncol):
-            if enter[d] == level:
-                for r in dist[d]:
-                    if r not in owner or r in new:
-                        new.setdefault(r, set()).add(d)
+        if tempo and level == tempo:
+            for r in dist[late]:
+                if r not in owner or r in new:
+                    new.setdefault(r, set()).add(late)
         for r, ds in new.items():
             owner[r] = ds
         fronts = [[r for r, ds in new.items() if d in ds] for d in range(g.ncol)]
@@ -230,42 +227,34 @@ def test_territory_with_a_tempo_against_a_slow_race(tempo):
     assert n > 10
 
 
-@pytest.mark.parametrize("ctempo,cstep", [(3, 0), (3, 1), (2, 1), (0, 2)])
-def test_classic_territory_with_a_head_start_against_a_slow_race(ctempo, cstep):
-    """Classic's race with Player.ctempo and cstep (SETTINGS'): after colour m's move the
-    colour m + 1 enters at level 0, m + 1 + j at j x cstep, m at ctempo; one and two moves
-    deep, against the slow race given the same entries."""
+@pytest.mark.parametrize("ctempo", [1, 3, 6])
+def test_classic_territory_with_a_tempo_against_a_slow_race(ctempo):
+    """Classic's race with Player.ctempo (SETTINGS'): the colour that moved last enters it
+    `ctempo` levels after the others; after our move and after the next colour's answer."""
     n = k = 0
+    buf = ai._scratch()[0]
     for g in positions("classic_2", "fixed", seed=6, every=6):
         b = g.board
         p = ai.Player(g, "expert", 0)
         p.ctempo = ctempo
-        p.cstep = cstep
         c = g.turn
         en = ai.enemies(g, c)
         ms = g.moves()
         for m in ms[::max(1, len(ms) // 4)]:
             b.make(m, c)
-            enter = [ctempo if d == c else (d - c - 1) % 4 * cstep for d in range(4)]
-            want = slow_territory(g, c, en, enter=enter)
+            want = slow_territory(g, c, en, late=c, tempo=ctempo)
             assert p.territory(c, en) == want
             # (a head start changes the race: the test could fail)
             n += want != slow_territory(g, c, en)
             e = (c + 1) % 4
-            rs = [r for r in b_moves(b, e)]
+            rs = [buf[i] for i in range(b.gen(e, buf, 0, len(buf)))]
             for r in rs[::max(1, len(rs) // 2)]:
                 b.make(r, e)
-                enter = [ctempo if d == e else (d - e - 1) % 4 * cstep for d in range(4)]
-                assert p.territory(c, en) == slow_territory(g, c, en, enter=enter)
+                assert p.territory(c, en) == slow_territory(g, c, en, late=e, tempo=ctempo)
                 b.unmake()
                 k += 1
             b.unmake()
     assert n > 10 and k > 20
-
-
-def b_moves(b, c):
-    buf = ai._scratch()[0]
-    return [buf[i] for i in range(b.gen(c, buf, 0, len(buf)))]
 
 
 class _NoNoise:
