@@ -79,10 +79,10 @@ SETTINGS = {
              "lvl": 0, "tempo": 0, "ctempo": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 0},
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 0},
+               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
