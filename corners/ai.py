@@ -33,7 +33,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
   reached by then are nobody's. The Duo race gives the colour to move a head start
   (`tempo`, 3 levels): the colour that moved last enters the race from its corner places
-  only at that level, so a corner place the enemy reaches first next move counts for it.
+  only at that level, so a corner place the enemy reaches first next move counts for it;
+  Classic's queue race the same (`ctempo`, 3 levels): the colour that moved last enters
+  it after the three that move before it again.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
   stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
   static look (chosen once, before our move), an answer judged by territory alone, and a
