@@ -33,7 +33,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
   reached by then are nobody's. The Duo race gives the colour to move a head start
   (`tempo`, 3 levels): the colour that moved last enters the race from its corner places
-  only at that level, so a corner place the enemy reaches first next move counts for it.
+  only at that level, so a corner place the enemy reaches first next move counts for it;
+  Classic's queue race the same (`ctempo`, 3 levels): the colour that moved last enters
+  it after the three that move before it again.
   Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
   stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
   static look (chosen once, before our move), an answer judged by territory alone, and a
@@ -71,17 +73,18 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
 # answers (the enemy's moves generated and looked at are charged as ours), each answer a
 # race, until `work`. `tempo` (Duo): the colour to move starts the race that many levels
-# ahead of the one that moved last.
+# ahead of the one that moved last; `ctempo` the same in Classic's race: the colour
+# that moved last enters it at level ctempo, the others at 0.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
-             "lvl": 0, "tempo": 0},
+             "lvl": 0, "tempo": 0, "ctempo": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3},
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3},
+               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -234,6 +237,7 @@ class Player:
         self.n0 = self.n1 = 0   # and the lengths of the two corner lists then
         self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
         self.tempo = 0      # Duo: levels the colour to move starts the race ahead
+        self.ctempo = 0     # Classic: the level the colour that moved last enters at
 
     def run(self):
         g = self.game
@@ -291,6 +295,7 @@ class Player:
         self.st = st
         self.cap = st["lvl"] or 99
         self.tempo = st["tempo"]
+        self.ctempo = st["ctempo"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -860,69 +865,85 @@ class Player:
             return self.territory2(c)
         _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
         blk = b.blk
-        tail = 0
-        for d in range(b.ncol):
-            bit = 1 << d
-            mask = OCC | bit
-            cl = b.cl[d]
-            for j in range(b.base(d), b.ncl[d]):
-                a = cl[j]
-                if blk[a] & mask or own[a] & bit:
-                    continue
-                if not own[a]:
-                    queue[tail] = a
-                    stamp[a] = 0
-                    tail += 1
-                own[a] |= bit
-        # One pass over the queue, which is in order of distance: stamp[] is the level a
-        # cell was reached at; the four steps are written out (a loop over them cost ~12%
-        # more fuel on the WASI VM).
+        # The colour that moved last (ml) enters the race at level ctempo, after the
+        # others: its corner places are queued when that level's cells come up (pend).
+        ml = b.hc[b.ply - 1] if self.ctempo and b.ply else -1
+        pend = self.ctempo if ml >= 0 else 255
+        e = 0           # the level the colours seeded now enter at
+        tail = head = 0
         s = b.stride
-        head = 0
-        while head < tail:
-            i = queue[head]
-            head += 1
-            v = own[i]
-            if v & (v - 1):
-                continue
-            mask = OCC | v
-            lv = stamp[i] + 1
-            y = i + 1
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
-            y = i - 1
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
-            y = i + s
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
-            y = i - s
-            if not blk[y] & mask:
-                if not own[y]:
-                    own[y] = v
-                    stamp[y] = lv
-                    queue[tail] = y
-                    tail += 1
-                elif stamp[y] == lv:
-                    own[y] |= v
+        while True:
+            for d in range(b.ncol):
+                if (d == ml) == (e == 0):
+                    continue
+                bit = 1 << d
+                mask = OCC | bit
+                cl = b.cl[d]
+                for j in range(b.base(d), b.ncl[d]):
+                    a = cl[j]
+                    if blk[a] & mask or own[a] & bit:
+                        continue
+                    if not own[a]:
+                        queue[tail] = a
+                        stamp[a] = e
+                        tail += 1
+                    elif stamp[a] != e:
+                        continue        # (another colour got there first)
+                    own[a] |= bit
+            # One pass over the queue, which is in order of distance: stamp[] is the
+            # level a cell was reached at; the four steps are written out (a loop over
+            # them cost ~12% more fuel on the WASI VM).
+            while head < tail:
+                i = queue[head]
+                head += 1
+                v = own[i]
+                if v & (v - 1):
+                    continue
+                lv = stamp[i] + 1
+                if lv > pend:
+                    head -= 1
+                    break
+                mask = OCC | v
+                y = i + 1
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+                y = i - 1
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+                y = i + s
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+                y = i - s
+                if not blk[y] & mask:
+                    if not own[y]:
+                        own[y] = v
+                        stamp[y] = lv
+                        queue[tail] = y
+                        tail += 1
+                    elif stamp[y] == lv:
+                        own[y] |= v
+            if pend == 255:
+                break
+            e = pend
+            pend = 255
         self.work += tail + 20      # (the 20: a territory's fixed cost, in cells)
         cnt0 = cnt1 = cnt2 = cnt3 = 0
         for j in range(tail):

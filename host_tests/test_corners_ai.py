@@ -227,6 +227,36 @@ def test_territory_with_a_tempo_against_a_slow_race(tempo):
     assert n > 10
 
 
+@pytest.mark.parametrize("ctempo", [1, 3, 6])
+def test_classic_territory_with_a_tempo_against_a_slow_race(ctempo):
+    """Classic's race with Player.ctempo (SETTINGS'): the colour that moved last enters it
+    `ctempo` levels after the others; after our move and after the next colour's answer."""
+    n = k = 0
+    buf = ai._scratch()[0]
+    for g in positions("classic_2", "fixed", seed=6, every=6):
+        b = g.board
+        p = ai.Player(g, "expert", 0)
+        p.ctempo = ctempo
+        c = g.turn
+        en = ai.enemies(g, c)
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 4)]:
+            b.make(m, c)
+            want = slow_territory(g, c, en, late=c, tempo=ctempo)
+            assert p.territory(c, en) == want
+            # (a head start changes the race: the test could fail)
+            n += want != slow_territory(g, c, en)
+            e = (c + 1) % 4
+            rs = [buf[i] for i in range(b.gen(e, buf, 0, len(buf)))]
+            for r in rs[::max(1, len(rs) // 2)]:
+                b.make(r, e)
+                assert p.territory(c, en) == slow_territory(g, c, en, late=e, tempo=ctempo)
+                b.unmake()
+                k += 1
+            b.unmake()
+    assert n > 10 and k > 20
+
+
 class _NoNoise:
     def below(self, k):
         return 0
