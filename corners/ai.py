@@ -78,13 +78,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
-             "lvl": 0, "tempo": 0, "ctempo": 0},
+             "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3},
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3, "mate": 1},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3},
+               "terr": 20, "work": 10700, "fit": 20, "k1": 12, "k2": 5,
+               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3, "mate": 1},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -238,6 +238,7 @@ class Player:
         self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
         self.tempo = 0      # Duo: levels the colour to move starts the race ahead
         self.ctempo = 0     # Classic: the level the colour that moved last enters at
+        self.mate = -1      # classic_2 (SETTINGS' mate): the partner colour
 
     def run(self):
         g = self.game
@@ -296,6 +297,8 @@ class Player:
         self.cap = st["lvl"] or 99
         self.tempo = st["tempo"]
         self.ctempo = st["ctempo"]
+        if st["mate"] and len(en) == 2:
+            self.mate = 6 - c - en[0] - en[1]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -327,7 +330,7 @@ class Player:
             # from the enemies, and gives the mover new ones only at its new corners).
             fm = self.fm
             for d in range(b.ncol):
-                if d == c or d in en:
+                if d == c or d in en or d == self.mate:
                     self.fit_squares(d, b.left[d], 0, -1)
                     fm[d] = self.found
             if b.ncol == 2:
@@ -368,10 +371,15 @@ class Player:
                 f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1],
                                      mo)
                 worst = 0
+                q = self.mate
                 for d in en:
                     v = self.fit_squares(d, fm[d], 0, 0, me)
-                    if v > worst:
+                    if q >= 0:
+                        worst += v
+                    elif v > worst:
                         worst = v
+                if q >= 0:
+                    f += self.fit_squares(q, fm[q], 0, 0, me)
                 s += (f - worst) * pw
             if not fk:
                 b.unmake()
@@ -958,11 +966,17 @@ class Player:
                 cnt2 += 1
             elif v == 8:
                 cnt3 += 1
-        # own - the enemy's (Duo) or the best enemy's (Classic; a partner counts for none)
-        mine = cnt0 if c == 0 else cnt1 if c == 1 else cnt2 if c == 2 else cnt3
-        worst = 0
-        for d in en:
+        # own - the enemy's (Duo) or the best enemy's (Classic); with a partner (mate)
+        # the two sides' cells: ours and the partner's less both enemies'
+        m = self.mate
+        mine = worst = 0
+        for d in range(4):
             v = cnt0 if d == 0 else cnt1 if d == 1 else cnt2 if d == 2 else cnt3
-            if v > worst:
-                worst = v
+            if d == c or d == m:
+                mine += v
+            elif d in en:
+                if m >= 0:
+                    worst += v
+                elif v > worst:
+                    worst = v
         return mine - worst
