@@ -23,9 +23,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   - territory: a breadth-first race from every colour's corner places over the cells it
     may still cover; a cell is a colour's when it gets there first alone (cells reached
     at once by two are nobody's); own cells - the enemy's (Duo) or the best enemy's
-    (Classic), x `terr`;
+    (Classic), x `terr`; in classic_2 (`mate`) ours and the partner's - both enemies';
   - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
-    (fit_squares), own - the (best) enemy's, x `fit`;
+    (fit_squares), own - the (best) enemy's (classic_2: the two sides'), x `fit`;
   plus the static look. In Duo the race runs on whole rows (territory2: two board rows
   a 30-bit int, a level at a time, from the decision's root masks less what the moves
   since covered; same values as the queue race), and Average first judges its best `cut`
@@ -36,9 +36,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   only at that level, so a corner place the enemy reaches first next move counts for it;
   Classic's queue race the same (`ctempo`, 3 levels): the colour that moved last enters
   it after the three that move before it again.
-  Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
-  stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
-  static look (chosen once, before our move), an answer judged by territory alone, and a
+  Expert in Duo and classic_2 then looks a move further (`k1`, `k2`, `ply1`): the first
+  judgement stops at `ply1` cells; its best k1 moves are each answered by the enemy's (in
+  classic_2 the next colour's) best k2 by the static look (chosen once, before our move), an answer judged by territory alone, and a
   move is valued at the mean of its first value and its worst answer's, while the budget
   lasts.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
@@ -69,12 +69,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # ~0.36 M + 0.11 M a level (4-11 levels; Average's at most 7), a make and unmake ~0.37 M,
 # the static look ~37-44 k a move keeping 60, generating the moves 7-13 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
-# (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
+# (python -m tools.corners_vm --fuel). Expert's second look (Duo, classic_2; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
 # answers (the enemy's moves generated and looked at are charged as ours), each answer a
 # race, until `work`. `tempo` (Duo): the colour to move starts the race that many levels
 # ahead of the one that moved last; `ctempo` the same in Classic's race: the colour
-# that moved last enters it at level ctempo, the others at 0.
+# that moved last enters it at level ctempo, the others at 0. `mate` (classic_2): the
+# partner's race cells and fit squares count for us, both enemies' against.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
@@ -92,7 +93,7 @@ FIT_COST = 4
 # Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
-K1MAX = 12      # the most of our moves the second look answers (Duo)
+K1MAX = 12      # the most of our moves the second look answers
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 KEEP = 128      # the static look's unsorted keys of the moves that may be among the best
 _SCR = None
@@ -347,7 +348,7 @@ class Player:
                 self.mark(en[0], fm[en[0]], me)
         # Our best k1 by this first look are kept for the second (two: their values, then
         # their indices in tm), best first.
-        k1 = st["k1"] if b.ncol == 2 else 0
+        k1 = st["k1"] if b.ncol == 2 or self.mate >= 0 else 0
         nb = 0
         w1 = st["ply1"] if k1 else st["work"]
         fk = st["fitk"] if mo and not k1 else 0
@@ -420,11 +421,12 @@ class Player:
                     bi = i
             nb = 0
         if nb > 1:
-            # 3 (Duo): each of our best nb moves answered by the enemy's best k2 by the
-            # static look (chosen once, now, into tm / ts after our kn), a move valued at
-            # the mean of its first value and its worst answer's, while the budget lasts
-            # (a move is begun only if its answers, at the last one's cost, fit).
-            e = en[0]
+            # 3 (Duo, classic_2): each of our best nb moves answered by the enemy's
+            # (classic_2: the next colour's) best k2 by the static look (chosen once, now,
+            # into tm / ts after our kn), a move valued at the mean of its first value and
+            # its worst answer's, while the budget lasts (a move is begun only if its
+            # answers, at the last one's cost, fit).
+            e = en[0] if b.ncol == 2 else (c + 1) % 4
             ne = b.gen(e, moves, 0, MAXMOVES)
             self.work += 500 + ne * (30 + st["k2"]) // 20
             na = 0

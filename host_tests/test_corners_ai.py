@@ -418,3 +418,34 @@ def test_fit_squares_with_the_duo_marks_against_gen_per_piece():
                 slow_fit(b, c)
             assert p.fit_squares(e, fm[e], 0, 0, me) == slow_fit(b, e)
             b.unmake()
+
+
+@pytest.mark.parametrize("variant,second", [("classic_2", True), ("classic", False),
+                                            ("duo", True)])
+def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch):
+    """Expert's second look (k1): in Duo and classic_2 some of its races are run after our
+    move and an answer by the next colour, an enemy; in Classic with four players none."""
+    g = Game(variant)
+    rng = Rng(5)
+    for _ in range(8 if variant == "duo" else 12):
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    c = g.turn
+    ply = g.board.ply
+    seen = []
+    race = ai.Player.territory
+
+    def spy(self, d, en):
+        b = self.b
+        seen.append((b.ply - ply, b.hc[b.ply - 1], d))
+        return race(self, d, en)
+
+    monkeypatch.setattr(ai.Player, "territory", spy)
+    before = snapshot(g)
+    ai.choose(g, "expert", 3)
+    assert snapshot(g) == before
+    deep = [s for s in seen if s[0] == 2]
+    assert {s[1] for s in deep} <= {(c + 1) % g.ncol}
+    assert {s[2] for s in deep} <= {c}
+    assert bool(deep) == second
+    assert any(s[0] == 1 for s in seen)
