@@ -38,9 +38,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   it after the three that move before it again.
   Expert in Duo and classic_2 then looks a move further (`k1`, `k2`, `ply1`): the first
   judgement stops at `ply1` cells; its best k1 moves are each answered by the enemy's (in
-  classic_2 the next colour's) best k2 by the static look (chosen once, before our move), an answer judged by territory alone, and a
-  move is valued at the mean of its first value and its worst answer's, while the budget
-  lasts.
+  classic_2 the next colour's) best k2 by the static look (chosen once, before our
+  move), an answer judged by territory alone, and a move is valued at the mean of its
+  first value and its worst answer's, while the budget lasts.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
@@ -866,7 +866,8 @@ class Player:
         return n if c == 0 else -n
 
     def territory(self, c, en):
-        """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
+        """Own reachable cells minus the enemy's (Duo) / best enemy's (Classic; classic_2
+        with a partner: ours and the partner's minus both enemies'): a race
         from every colour's corner places over the cells it may cover; a cell is the
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""

@@ -264,7 +264,6 @@ def test_classic_2_territory_counts_the_partner_against_a_slow_race():
     """classic_2 with SETTINGS' mate: the race counts the partner's cells for the colour
     and all the enemies' against it (Player.mate, set by run only in classic_2)."""
     n = 0
-    buf = ai._scratch()[0]
     for g in positions("classic_2", "fixed", seed=7, every=6):
         b = g.board
         c = g.turn
