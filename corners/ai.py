@@ -23,9 +23,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   - territory: a breadth-first race from every colour's corner places over the cells it
     may still cover; a cell is a colour's when it gets there first alone (cells reached
     at once by two are nobody's); own cells - the enemy's (Duo) or the best enemy's
-    (Classic), x `terr`;
+    (Classic), x `terr`; in classic_2 (`mate`) ours and the partner's - both enemies';
   - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
-    (fit_squares), own - the (best) enemy's, x `fit`;
+    (fit_squares), own - the (best) enemy's (classic_2: the two sides'), x `fit`;
   plus the static look. In Duo the race runs on whole rows (territory2: two board rows
   a 30-bit int, a level at a time, from the decision's root masks less what the moves
   since covered; same values as the queue race), and Average first judges its best `cut`
@@ -36,11 +36,11 @@ Levels (docs/corners-rules.md, "The computer player"):
   only at that level, so a corner place the enemy reaches first next move counts for it;
   Classic's queue race the same (`ctempo`, 3 levels): the colour that moved last enters
   it after the three that move before it again.
-  Expert in Duo then looks a move further (`k1`, `k2`, `ply1`): the first judgement
-  stops at `ply1` cells; its best k1 moves are each answered by the enemy's best k2 by the
-  static look (chosen once, before our move), an answer judged by territory alone, and a
-  move is valued at the mean of its first value and its worst answer's, while the budget
-  lasts.
+  Expert in Duo and classic_2 then looks a move further (`k1`, `k2`, `ply1`): the first
+  judgement stops at `ply1` cells; its best k1 moves are each answered by the enemy's (in
+  classic_2 the next colour's) best k2 by the static look (chosen once, before our
+  move), an answer judged by territory alone, and a move is valued at the mean of its
+  first value and its worst answer's, while the budget lasts.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
@@ -69,22 +69,23 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # ~0.36 M + 0.11 M a level (4-11 levels; Average's at most 7), a make and unmake ~0.37 M,
 # the static look ~37-44 k a move keeping 60, generating the moves 7-13 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
-# (python -m tools.corners_vm --fuel). Expert's second look (Duo only; 0 for none): the
+# (python -m tools.corners_vm --fuel). Expert's second look (Duo, classic_2; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
 # answers (the enemy's moves generated and looked at are charged as ours), each answer a
 # race, until `work`. `tempo` (Duo): the colour to move starts the race that many levels
 # ahead of the one that moved last; `ctempo` the same in Classic's race: the colour
-# that moved last enters it at level ctempo, the others at 0.
+# that moved last enters it at level ctempo, the others at 0. `mate` (classic_2): the
+# partner's race cells and fit squares count for us, both enemies' against.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
-             "lvl": 0, "tempo": 0, "ctempo": 0},
+             "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3},
+                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3, "mate": 1},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 10700, "fit": 20, "k1": 5, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3},
+               "terr": 20, "work": 10700, "fit": 20, "k1": 12, "k2": 5,
+               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3, "mate": 1},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -92,7 +93,7 @@ FIT_COST = 4
 # Custom's budget, in corner places checked (~ fuel, see run): the worst move of the
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
-K1MAX = 12      # the most of our moves the second look answers (Duo)
+K1MAX = 12      # the most of our moves the second look answers
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 KEEP = 128      # the static look's unsorted keys of the moves that may be among the best
 _SCR = None
@@ -238,6 +239,7 @@ class Player:
         self.cap = 99       # Duo: the race's last level (SETTINGS' lvl; 0 for none)
         self.tempo = 0      # Duo: levels the colour to move starts the race ahead
         self.ctempo = 0     # Classic: the level the colour that moved last enters at
+        self.mate = -1      # classic_2 (SETTINGS' mate): the partner colour
 
     def run(self):
         g = self.game
@@ -296,6 +298,8 @@ class Player:
         self.cap = st["lvl"] or 99
         self.tempo = st["tempo"]
         self.ctempo = st["ctempo"]
+        if st["mate"] and len(en) == 2:
+            self.mate = 6 - c - en[0] - en[1]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -327,7 +331,7 @@ class Player:
             # from the enemies, and gives the mover new ones only at its new corners).
             fm = self.fm
             for d in range(b.ncol):
-                if d == c or d in en:
+                if d == c or d in en or d == self.mate:
                     self.fit_squares(d, b.left[d], 0, -1)
                     fm[d] = self.found
             if b.ncol == 2:
@@ -344,7 +348,7 @@ class Player:
                 self.mark(en[0], fm[en[0]], me)
         # Our best k1 by this first look are kept for the second (two: their values, then
         # their indices in tm), best first.
-        k1 = st["k1"] if b.ncol == 2 else 0
+        k1 = st["k1"] if b.ncol == 2 or self.mate >= 0 else 0
         nb = 0
         w1 = st["ply1"] if k1 else st["work"]
         fk = st["fitk"] if mo and not k1 else 0
@@ -368,10 +372,15 @@ class Player:
                 f = self.fit_squares(c, fm[c] & left, left & ~fm[c], b.hn[b.ply - 1],
                                      mo)
                 worst = 0
+                q = self.mate
                 for d in en:
                     v = self.fit_squares(d, fm[d], 0, 0, me)
-                    if v > worst:
+                    if q >= 0:
+                        worst += v
+                    elif v > worst:
                         worst = v
+                if q >= 0:
+                    f += self.fit_squares(q, fm[q], 0, 0, me)
                 s += (f - worst) * pw
             if not fk:
                 b.unmake()
@@ -412,11 +421,12 @@ class Player:
                     bi = i
             nb = 0
         if nb > 1:
-            # 3 (Duo): each of our best nb moves answered by the enemy's best k2 by the
-            # static look (chosen once, now, into tm / ts after our kn), a move valued at
-            # the mean of its first value and its worst answer's, while the budget lasts
-            # (a move is begun only if its answers, at the last one's cost, fit).
-            e = en[0]
+            # 3 (Duo, classic_2): each of our best nb moves answered by the enemy's
+            # (classic_2: the next colour's) best k2 by the static look (chosen once, now,
+            # into tm / ts after our kn), a move valued at the mean of its first value and
+            # its worst answer's, while the budget lasts (a move is begun only if its
+            # answers, at the last one's cost, fit).
+            e = en[0] if b.ncol == 2 else (c + 1) % 4
             ne = b.gen(e, moves, 0, MAXMOVES)
             self.work += 500 + ne * (30 + st["k2"]) // 20
             na = 0
@@ -856,7 +866,8 @@ class Player:
         return n if c == 0 else -n
 
     def territory(self, c, en):
-        """Own reachable cells minus the enemies' (Duo) / best enemy's (Classic): a race
+        """Own reachable cells minus the enemy's (Duo) / best enemy's (Classic; classic_2
+        with a partner: ours and the partner's minus both enemies'): a race
         from every colour's corner places over the cells it may cover; a cell is the
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
@@ -958,11 +969,17 @@ class Player:
                 cnt2 += 1
             elif v == 8:
                 cnt3 += 1
-        # own - the enemy's (Duo) or the best enemy's (Classic; a partner counts for none)
-        mine = cnt0 if c == 0 else cnt1 if c == 1 else cnt2 if c == 2 else cnt3
-        worst = 0
-        for d in en:
+        # own - the enemy's (Duo) or the best enemy's (Classic); with a partner (mate)
+        # the two sides' cells: ours and the partner's less both enemies'
+        m = self.mate
+        mine = worst = 0
+        for d in range(4):
             v = cnt0 if d == 0 else cnt1 if d == 1 else cnt2 if d == 2 else cnt3
-            if v > worst:
-                worst = v
+            if d == c or d == m:
+                mine += v
+            elif d in en:
+                if m >= 0:
+                    worst += v
+                elif v > worst:
+                    worst = v
         return mine - worst

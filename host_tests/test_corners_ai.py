@@ -92,10 +92,11 @@ def test_places_and_fits_at_against_reference():
             assert ai.places(b, c, b.left[c]) == len(want)
 
 
-def slow_territory(g, c, en, cap=99, late=-1, tempo=0):
+def slow_territory(g, c, en, cap=99, late=-1, tempo=0, mate=-1):
     """The race by plain breadth-first search per colour, then the first arrivals (levels
     after `cap` not run: the cells not reached by then are nobody's); colour `late`'s
-    corner places enter the race at level `tempo` instead of 0."""
+    corner places enter the race at level `tempo` instead of 0. c's cells less the best
+    enemy's; with a partner colour `mate`, c's and mate's less all the enemies'."""
     b = g.board
     w = g.width
     dist = []
@@ -137,6 +138,8 @@ def slow_territory(g, c, en, cap=99, late=-1, tempo=0):
             owner[r] = ds
         fronts = [[r for r, ds in new.items() if d in ds] for d in range(g.ncol)]
     cnt = [sum(1 for ds in owner.values() if ds == {d}) for d in range(4)]
+    if mate >= 0:
+        return cnt[c] + cnt[mate] - sum(cnt[d] for d in en)
     return cnt[c] - max(cnt[d] for d in en)
 
 
@@ -255,6 +258,40 @@ def test_classic_territory_with_a_tempo_against_a_slow_race(ctempo):
                 k += 1
             b.unmake()
     assert n > 10 and k > 20
+
+
+def test_classic_2_territory_counts_the_partner_against_a_slow_race():
+    """classic_2 with SETTINGS' mate: the race counts the partner's cells for the colour
+    and all the enemies' against it (Player.mate, set by run only in classic_2)."""
+    n = 0
+    for g in positions("classic_2", "fixed", seed=7, every=6):
+        b = g.board
+        c = g.turn
+        en = ai.enemies(g, c)
+        p = ai.Player(g, "expert", 0)
+        p.ctempo = 3
+        p.mate = (c + 2) % 4
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 4)]:
+            b.make(m, c)
+            want = slow_territory(g, c, en, late=c, tempo=3, mate=p.mate)
+            assert p.territory(c, en) == want
+            # (the partner's and the second enemy's cells change the value: could fail)
+            n += want != slow_territory(g, c, en, late=c, tempo=3)
+            b.unmake()
+    assert n > 10
+
+
+@pytest.mark.parametrize("variant,mate", [("classic_2", True), ("classic", False),
+                                          ("classic_3", False), ("duo", False)])
+def test_only_classic_2_has_a_partner(variant, mate, monkeypatch):
+    monkeypatch.setitem(ai.SETTINGS["expert"], "work", 600)
+    monkeypatch.setitem(ai.SETTINGS["expert"], "mate", 1)
+    g = Game(variant)
+    p = ai.Player(g, "expert", 0)
+    for _ in p.run():
+        pass
+    assert (p.mate == (g.turn + 2) % 4) if mate else p.mate == -1
 
 
 class _NoNoise:
@@ -380,3 +417,34 @@ def test_fit_squares_with_the_duo_marks_against_gen_per_piece():
                 slow_fit(b, c)
             assert p.fit_squares(e, fm[e], 0, 0, me) == slow_fit(b, e)
             b.unmake()
+
+
+@pytest.mark.parametrize("variant,second", [("classic_2", True), ("classic", False),
+                                            ("duo", True)])
+def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch):
+    """Expert's second look (k1): in Duo and classic_2 some of its races are run after our
+    move and an answer by the next colour, an enemy; in Classic with four players none."""
+    g = Game(variant)
+    rng = Rng(5)
+    for _ in range(8 if variant == "duo" else 12):
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    c = g.turn
+    ply = g.board.ply
+    seen = []
+    race = ai.Player.territory
+
+    def spy(self, d, en):
+        b = self.b
+        seen.append((b.ply - ply, b.hc[b.ply - 1], d))
+        return race(self, d, en)
+
+    monkeypatch.setattr(ai.Player, "territory", spy)
+    before = snapshot(g)
+    ai.choose(g, "expert", 3)
+    assert snapshot(g) == before
+    deep = [s for s in seen if s[0] == 2]
+    assert {s[1] for s in deep} <= {(c + 1) % g.ncol}
+    assert {s[2] for s in deep} <= {c}
+    assert bool(deep) == second
+    assert any(s[0] == 1 for s in seen)

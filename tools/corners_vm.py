@@ -40,7 +40,8 @@ def make_suite(path=SUITE):
     blocks = []
     for variant, seed, plies in (("duo", 0, (1, 4, 8, 12, 16, 22)),
                                  ("duo", 1, (6, 10, 14, 20)),
-                                 ("classic", 0, (3, 8, 16, 28, 40, 56))):
+                                 ("classic", 0, (3, 8, 16, 28, 40, 56)),
+                                 ("classic_2", 0, (8, 20, 36))):
         g = Game(variant)
         while not g.over:
             if g.plies in plies:
