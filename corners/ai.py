@@ -426,7 +426,7 @@ class Player:
             # into tm / ts after our kn), a move valued at the mean of its first value and
             # its worst answer's, while the budget lasts (a move is begun only if its
             # answers, at the last one's cost, fit).
-            e = en[0] if b.ncol == 2 else (c + 1) % 4
+            e = (c + 1) % b.ncol    # (the next colour: an enemy in both)
             ne = b.gen(e, moves, 0, MAXMOVES)
             self.work += 500 + ne * (30 + st["k2"]) // 20
             na = 0

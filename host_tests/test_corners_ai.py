@@ -230,56 +230,42 @@ def test_territory_with_a_tempo_against_a_slow_race(tempo):
     assert n > 10
 
 
+@pytest.mark.parametrize("mate", [False, True])
 @pytest.mark.parametrize("ctempo", [1, 3, 6])
-def test_classic_territory_with_a_tempo_against_a_slow_race(ctempo):
+def test_classic_territory_with_a_tempo_against_a_slow_race(ctempo, mate):
     """Classic's race with Player.ctempo (SETTINGS'): the colour that moved last enters it
-    `ctempo` levels after the others; after our move and after the next colour's answer."""
-    n = k = 0
+    `ctempo` levels after the others; after our move and after the next colour's answer.
+    With Player.mate (classic_2's partner, SETTINGS' mate) the partner's cells count for
+    the colour and both enemies' against it."""
+    n = k = q = 0
     buf = ai._scratch()[0]
     for g in positions("classic_2", "fixed", seed=6, every=6):
         b = g.board
         p = ai.Player(g, "expert", 0)
         p.ctempo = ctempo
         c = g.turn
+        pm = p.mate = (c + 2) % 4 if mate else -1
         en = ai.enemies(g, c)
         ms = g.moves()
         for m in ms[::max(1, len(ms) // 4)]:
             b.make(m, c)
-            want = slow_territory(g, c, en, late=c, tempo=ctempo)
+            want = slow_territory(g, c, en, late=c, tempo=ctempo, mate=pm)
             assert p.territory(c, en) == want
             # (a head start changes the race: the test could fail)
-            n += want != slow_territory(g, c, en)
+            n += want != slow_territory(g, c, en, mate=pm)
+            # (so does the partner)
+            q += want != slow_territory(g, c, en, late=c, tempo=ctempo)
             e = (c + 1) % 4
             rs = [buf[i] for i in range(b.gen(e, buf, 0, len(buf)))]
             for r in rs[::max(1, len(rs) // 2)]:
                 b.make(r, e)
-                assert p.territory(c, en) == slow_territory(g, c, en, late=e, tempo=ctempo)
+                assert p.territory(c, en) == slow_territory(g, c, en, late=e, tempo=ctempo,
+                                                            mate=pm)
                 b.unmake()
                 k += 1
             b.unmake()
     assert n > 10 and k > 20
-
-
-def test_classic_2_territory_counts_the_partner_against_a_slow_race():
-    """classic_2 with SETTINGS' mate: the race counts the partner's cells for the colour
-    and all the enemies' against it (Player.mate, set by run only in classic_2)."""
-    n = 0
-    for g in positions("classic_2", "fixed", seed=7, every=6):
-        b = g.board
-        c = g.turn
-        en = ai.enemies(g, c)
-        p = ai.Player(g, "expert", 0)
-        p.ctempo = 3
-        p.mate = (c + 2) % 4
-        ms = g.moves()
-        for m in ms[::max(1, len(ms) // 4)]:
-            b.make(m, c)
-            want = slow_territory(g, c, en, late=c, tempo=3, mate=p.mate)
-            assert p.territory(c, en) == want
-            # (the partner's and the second enemy's cells change the value: could fail)
-            n += want != slow_territory(g, c, en, late=c, tempo=3)
-            b.unmake()
-    assert n > 10
+    assert q > 10 if mate else q == 0
 
 
 @pytest.mark.parametrize("variant,mate", [("classic_2", True), ("classic", False),

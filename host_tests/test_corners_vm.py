@@ -78,7 +78,7 @@ def test_live_heap_on_circuitpython_vm():
     folder and 19,248 B in CI's, since the interned file names moved where the VM's string
     pools grow; now `tools.cpvm.run` reaches the sources by a fixed short name and reads
     19,216 B anywhere; 19,376 B with Classic's head start in the race, 16,800 B as .mpy;
-    19,400 until classic_2's partner and second look in the player: 19,600 B,
+    19,400 until classic_2's partner and second look in the player: 19,584 B,
     17,008 B as .mpy; a whole game still fits 100 KB, docs/corners.md)."""
     cpvm.need_vm()
     engine, fresh, player, grown, plies = corners_vm.resident_heap("classic", "average")
