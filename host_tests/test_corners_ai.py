@@ -434,3 +434,33 @@ def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch)
     assert {s[2] for s in deep} <= {c}
     assert bool(deep) == second
     assert any(s[0] == 1 for s in seen)
+
+
+@pytest.mark.parametrize("variant,key", [("duo", "k1"), ("classic_2", "ck1")])
+def test_expert_second_look_answers_k1_moves_in_duo_and_ck1_in_classic_2(variant, key,
+                                                                         monkeypatch):
+    """With the budget lifted, the second look tries answers on exactly its level's count
+    of our best moves: k1 in Duo, ck1 in classic_2 (the two differ as shipped)."""
+    st = ai.SETTINGS["expert"]
+    assert st["k1"] != st["ck1"]
+    monkeypatch.setitem(st, "work", 10 ** 7)
+    monkeypatch.setitem(st, "ply1", 10 ** 7 - 10 ** 6)
+    g = Game(variant)
+    rng = Rng(7)
+    for _ in range(8 if variant == "duo" else 12):
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    b = g.board
+    ply = b.ply
+    e = (g.turn + 1) % g.ncol
+    tried = set()
+    fits = b.fits
+
+    def spy(m, c):
+        if b.ply == ply + 1 and c == e:
+            tried.add(b.hm[ply])
+        return fits(m, c)
+
+    monkeypatch.setattr(b, "fits", spy)
+    ai.choose(g, "expert", 1)
+    assert len(tried) == st[key]
