@@ -36,11 +36,11 @@ Levels (docs/corners-rules.md, "The computer player"):
   only at that level, so a corner place the enemy reaches first next move counts for it;
   Classic's queue race the same (`ctempo`, 3 levels): the colour that moved last enters
   it after the three that move before it again.
-  Expert in Duo and classic_2 then looks a move further (`k1`, `k2`, `ply1`): the first
-  judgement stops at `ply1` cells; its best k1 moves are each answered by the enemy's (in
-  classic_2 the next colour's) best k2 by the static look (chosen once, before our
-  move), an answer judged by territory alone, and a move is valued at the mean of its
-  first value and its worst answer's, while the budget lasts.
+  Expert in Duo and classic_2 then looks a move further (`k1`, `ck1`, `k2`, `ply1`): the
+  first judgement stops at `ply1` cells; its best k1 (classic_2: ck1) moves are each
+  answered by the enemy's (in classic_2 the next colour's) best k2 by the static look
+  (chosen once, before our move), an answer judged by territory alone, and a move is
+  valued at the mean of its first value and its worst answer's, while the budget lasts.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
@@ -70,22 +70,25 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # the static look ~37-44 k a move keeping 60, generating the moves 7-13 M; the budgets
 # keep the worst move of the suite under 1.0 M4-s (Average) and 2.0 (Expert)
 # (python -m tools.corners_vm --fuel). Expert's second look (Duo, classic_2; 0 for none): the
-# first judgement stops at `ply1`, then its best `k1` moves meet the enemy's best `k2`
-# answers (the enemy's moves generated and looked at are charged as ours), each answer a
-# race, until `work`. `tempo` (Duo): the colour to move starts the race that many levels
-# ahead of the one that moved last; `ctempo` the same in Classic's race: the colour
-# that moved last enters it at level ctempo, the others at 0. `mate` (classic_2): the
-# partner's race cells and fit squares count for us, both enemies' against.
+# first judgement stops at `ply1`, then its best `k1` (classic_2: `ck1`) moves meet the
+# enemy's best `k2` answers (the enemy's moves generated and looked at are charged as
+# ours), each answer a race, until `work`. `tempo` (Duo): the colour to move starts the
+# race that many levels ahead of the one that moved last; `ctempo` the same in Classic's
+# race: the colour that moved last enters it at level ctempo, the others at 0. `mate`
+# (classic_2): the partner's race cells and fit squares count for us, both enemies'
+# against.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
-             "terr": 0, "work": 0, "fit": 0, "k1": 0, "k2": 0, "ply1": 0, "fitk": 0,
-             "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0},
+             "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
+             "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
-                "terr": 20, "work": 5400, "fit": 20, "k1": 0, "k2": 0,
-                "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3, "mate": 1},
+                "terr": 20, "work": 5400, "fit": 20, "k1": 0, "ck1": 0,
+                "k2": 0, "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3,
+                "mate": 1},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
-               "terr": 20, "work": 10700, "fit": 20, "k1": 12, "k2": 5,
-               "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3, "mate": 1},
+               "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
+               "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3,
+               "mate": 1},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -348,7 +351,7 @@ class Player:
                 self.mark(en[0], fm[en[0]], me)
         # Our best k1 by this first look are kept for the second (two: their values, then
         # their indices in tm), best first.
-        k1 = st["k1"] if b.ncol == 2 or self.mate >= 0 else 0
+        k1 = st["k1"] if b.ncol == 2 else st["ck1"] if self.mate >= 0 else 0
         nb = 0
         w1 = st["ply1"] if k1 else st["work"]
         fk = st["fitk"] if mo and not k1 else 0

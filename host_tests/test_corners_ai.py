@@ -31,6 +31,16 @@ def positions(variant, start, seed=0, every=5):
         g.apply_move(ms[rng.below(len(ms))])
 
 
+def played(variant, n, seed):
+    """A game after n moves drawn at random (seeded)."""
+    g = Game(variant)
+    rng = Rng(seed)
+    for _ in range(n):
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    return g
+
+
 @pytest.mark.parametrize("variant,start", SETUPS)
 def test_every_level_plays_a_legal_move_and_leaves_the_game(variant, start):
     for g in positions(variant, start, every=9):
@@ -410,11 +420,7 @@ def test_fit_squares_with_the_duo_marks_against_gen_per_piece():
 def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch):
     """Expert's second look (k1): in Duo and classic_2 some of its races are run after our
     move and an answer by the next colour, an enemy; in Classic with four players none."""
-    g = Game(variant)
-    rng = Rng(5)
-    for _ in range(8 if variant == "duo" else 12):
-        ms = g.moves()
-        g.apply_move(ms[rng.below(len(ms))])
+    g = played(variant, 8 if variant == "duo" else 12, 5)
     c = g.turn
     ply = g.board.ply
     seen = []
@@ -434,3 +440,29 @@ def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch)
     assert {s[2] for s in deep} <= {c}
     assert bool(deep) == second
     assert any(s[0] == 1 for s in seen)
+
+
+@pytest.mark.parametrize("variant,key", [("duo", "k1"), ("classic_2", "ck1")])
+def test_expert_second_look_answers_k1_moves_in_duo_and_ck1_in_classic_2(variant, key,
+                                                                         monkeypatch):
+    """With the budget lifted, the second look tries answers on exactly its level's count
+    of our best moves: k1 in Duo, ck1 in classic_2 (the two differ as shipped)."""
+    st = ai.SETTINGS["expert"]
+    assert st["k1"] != st["ck1"]
+    monkeypatch.setitem(st, "work", 10 ** 7)
+    monkeypatch.setitem(st, "ply1", 10 ** 7 - 10 ** 6)
+    g = played(variant, 8 if variant == "duo" else 12, 7)
+    b = g.board
+    ply = b.ply
+    e = (g.turn + 1) % g.ncol
+    tried = set()
+    fits = b.fits
+
+    def spy(m, c):
+        if b.ply == ply + 1 and c == e:
+            tried.add(b.hm[ply])
+        return fits(m, c)
+
+    monkeypatch.setattr(b, "fits", spy)
+    ai.choose(g, "expert", 1)
+    assert len(tried) == st[key]
