@@ -10,6 +10,7 @@ import pytest
 from corners import Game, ai
 from corners_reference import Reference
 from quadutil import Rng
+from test_corners import play_random
 
 SETUPS = [("duo", "fixed"), ("classic", "fixed"), ("classic_2", "fixed"),
           ("classic_3", "fixed"), ("classic", "any")]
@@ -29,16 +30,6 @@ def positions(variant, start, seed=0, every=5):
             yield g
         ms = g.moves()
         g.apply_move(ms[rng.below(len(ms))])
-
-
-def played(variant, n, seed):
-    """A game after n moves drawn at random (seeded)."""
-    g = Game(variant)
-    rng = Rng(seed)
-    for _ in range(n):
-        ms = g.moves()
-        g.apply_move(ms[rng.below(len(ms))])
-    return g
 
 
 @pytest.mark.parametrize("variant,start", SETUPS)
@@ -367,20 +358,14 @@ def test_custom_is_capped_and_rates_biggest_first():
     and rates the biggest pieces first; in a small position it rates every move."""
     from corners.pieces import PIECE, SIZE
     g = Game("classic")
-    rng = Rng(3)
-    while g.plies < 16:
-        ms = g.moves()
-        g.apply_move(ms[rng.below(len(ms))])
+    play_random(g, Rng(3), 16)
     p = ai.Player(g, "custom", 0)
     mv = [t for t in p.run()][-1]
     n = len(g.moves())
     assert p.nodes < n and p.work < ai.CUSTOM_WORK + 300
     assert len(mv.split(",")) == 5
     g = Game("duo")
-    rng = Rng(1)
-    while g.plies < 22 and not g.over:
-        ms = g.moves()
-        g.apply_move(ms[rng.below(len(ms))])
+    play_random(g, Rng(1), 22)
     p = ai.Player(g, "custom", 0)
     [t for t in p.run()]
     assert p.nodes == len(g.moves()) and p.work < ai.CUSTOM_WORK
@@ -420,7 +405,8 @@ def test_fit_squares_with_the_duo_marks_against_gen_per_piece():
 def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch):
     """Expert's second look (k1): in Duo and classic_2 some of its races are run after our
     move and an answer by the next colour, an enemy; in Classic with four players none."""
-    g = played(variant, 8 if variant == "duo" else 12, 5)
+    g = Game(variant)
+    play_random(g, Rng(5), 8 if variant == "duo" else 12)
     c = g.turn
     ply = g.board.ply
     seen = []
@@ -451,7 +437,8 @@ def test_expert_second_look_answers_k1_moves_in_duo_and_ck1_in_classic_2(variant
     assert st["k1"] != st["ck1"]
     monkeypatch.setitem(st, "work", 10 ** 7)
     monkeypatch.setitem(st, "ply1", 10 ** 7 - 10 ** 6)
-    g = played(variant, 8 if variant == "duo" else 12, 7)
+    g = Game(variant)
+    play_random(g, Rng(7), 8 if variant == "duo" else 12)
     b = g.board
     ply = b.ply
     e = (g.turn + 1) % g.ncol
