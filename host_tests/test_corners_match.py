@@ -11,7 +11,7 @@ class _G:
 
 def test_points_per_seat(monkeypatch, capsys):
     # game k: ours wins the games where it moves first (odd k), loses the others
-    def fake(variant, level, plevel, k, weights=None, helper=0, helper_moves=0):
+    def fake(variant, level, plevel, k, *rest):
         return (-10, -20, _G()) if k % 2 else (-20, -10, _G())
     monkeypatch.setattr(corners_match, "play_one", fake)
     corners_match.main(["--games", "4"])
@@ -61,3 +61,34 @@ def test_who_moves_first(monkeypatch):
             pass
         # Pentobi is asked for colour 0 (the first move) only in even games
         assert (seen[:1] == [0]) == first, (k, seen)
+
+
+def test_teacher_row_finds_the_teachers_move_in_the_static_look():
+    from corners import Game, ai
+    from corners.board import MAXMOVES
+    g = Game("duo")
+    for mv in ("e9,d10,e10,f10,e11", "j4,i5,j5,k5,j6"):
+        g.play(mv)
+    top = corners_match.static_top(g, "expert", 0)
+    assert len(top) == 90 and len(set(top)) == 90
+    # the same move in another cell order is the same move
+    third = ",".join(sorted(top[3], reverse=True))
+    ours = ",".join(top[0])
+    assert corners_match.teacher_row(g, "expert", 0, ours, third, 2) == (2, False, 3)
+    assert corners_match.teacher_row(g, "average", 0, third, third, 2)[1]
+    # a legal move the static look ranks below its best 90 is placed at 90
+    moves = ai._scratch()[0]
+    n = g.board.gen(g.turn, moves, 0, MAXMOVES)
+    out = next(t for t in (g.text_of(moves[i]) for i in range(n))
+               if frozenset(t.split(",")) not in top)
+    assert corners_match.teacher_row(g, "expert", 0, ours, out, 2) == (2, False, 90)
+
+
+def test_teacher_summary_by_our_move_number(capsys):
+    rows = [(1, True, 0), (3, False, 30), (5, False, 90), (6, True, 4), (14, False, 19)]
+    corners_match.teacher_summary(rows, 6)
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "moves 1-4 (2): same 50.0%; 50.0% 50.0% 100.0% 100.0%"
+    assert out[2] == "moves 5-8 (2): same 50.0%; 50.0% 50.0% 50.0% 50.0%"
+    assert out[3] == "moves 13-99 (1): same 0.0%; 0.0% 100.0% 100.0% 100.0%"
+    assert len(out) == 4    # no line for moves 9-12: none were played

@@ -13,6 +13,13 @@ with Wilson's 95% interval of the score and our points moving first and second.
 --helper L --helper-moves N is a diagnosis of where games are lost, not a match of our
 player: Pentobi at level L (its own process, seed = game number + 7) plays our first N
 moves, our player the rest.
+
+--teacher L is a diagnosis that leaves the games as they are: at each of our moves Pentobi
+at level L (its own process, seed = game number + 11) is asked what it would play there
+(then takes it back). The summary adds, by our move's number, how often our move was the
+teacher's and how often the teacher's move was among the best 5, 20, 45 and 90 of the
+static look (SETTINGS of --level; all moves if fewer): the moves our judgement may choose
+from.
 """
 
 import argparse
@@ -23,10 +30,40 @@ from corners import Game, ai
 from tools.pentobi import Gtp
 
 
-def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0):
+TOPS = (5, 20, 45, 90)      # the static look's best n the teacher's move is looked for in
+PHASES = ((1, 4), (5, 8), (9, 12), (13, 99))     # our moves by number
+
+
+def static_top(g, level, k):
+    """Our colour's moves as texts' cell sets, best first by the static look of `level`
+    (Expert's if it has none), at most TOPS[-1]."""
+    from corners.board import MAXMOVES
+    b = g.board
+    c = g.turn
+    pl = ai.Player(g, level if ai.SETTINGS.get(level, {}).get("cut") else "expert", k)
+    pl.st = ai.SETTINGS[pl.level]
+    moves = ai._scratch()[0]
+    n = b.gen(c, moves, 0, MAXMOVES)
+    for _ in pl.rank(c, ai.enemies(g, c), n, min(TOPS[-1], ai.TOPK), 0):
+        pass
+    tm = ai._scratch()[1]
+    return [frozenset(g.text_of(tm[i]).split(",")) for i in range(pl.kn)]
+
+
+def teacher_row(g, level, k, mine, taught, number):
+    """(our move's number, ours was the teacher's, the teacher's move's place in the
+    static look (TOPS[-1] when not among its best))."""
+    t = frozenset(taught.split(","))
+    top = static_top(g, level, k)
+    return (number, t == frozenset(mine.split(",")), top.index(t) if t in top else TOPS[-1])
+
+
+def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, teacher=0,
+             rows=None):
     g = Game(variant)
     ours = k % 2            # player index Pentobi plays (0 moves first: even games)
     h = Gtp(variant, level=helper, seed=k + 7) if helper else None
+    t = Gtp(variant, level=teacher, seed=k + 11) if teacher else None
     mine = 0
     try:
         with Gtp(variant, level=plevel, seed=k + 1) as p:
@@ -39,18 +76,27 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0):
                     g.play(mv)
                     if h:
                         h.play(c, mv)
+                    if t:
+                        t.play(c, mv)
                 elif h and mine < helper_moves:
                     # a diagnosis, not our player: Pentobi at level `helper` plays ours
                     mv = h.genmove(c)
                     mine += 1
                     g.play(mv)
                     p.play(c, mv)
+                    if t:
+                        t.play(c, mv)
                 else:
                     pl = ai.Player(g, level, k, weights)
                     mv = None
                     for mv in pl.run():
                         pass
                     mine += 1
+                    if t:
+                        taught = t.genmove(c)
+                        t.cmd("undo")
+                        rows.append(teacher_row(g, level, k, mv, taught, mine))
+                        t.play(c, mv)
                     g.play(mv)
                     p.play(c, mv)
                     if h:
@@ -58,6 +104,8 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0):
     finally:
         if h:
             h.close()
+        if t:
+            t.close()
     s = g.player_scores()
     me = 1 - ours
     return s[me], s[ours], g
@@ -76,6 +124,9 @@ def main(argv=None):
                     help="diagnosis: Pentobi at this level plays our first --helper-moves "
                          "moves (ours plays the rest)")
     ap.add_argument("--helper-moves", type=int, default=0, metavar="N")
+    ap.add_argument("--teacher", type=int, default=0, metavar="LEVEL",
+                    help="diagnosis: how often our moves are Pentobi's at this level, and "
+                         "whether its move was among the static look's best")
     a = ap.parse_args(argv)
     for kv in a.set:
         key, val = kv.split("=")
@@ -86,9 +137,10 @@ def main(argv=None):
     pts = [0.0, 0.0]        # our points (a draw half) moving first (odd games), second
     cnt = [0, 0]
     t0 = time.time()
+    rows = []
     for k in range(a.first, a.first + a.games):
         mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k, None, a.helper,
-                                   a.helper_moves)
+                                   a.helper_moves, a.teacher, rows)
         if mine > theirs:
             w += 1
             pts[1 - k % 2] += 1
@@ -106,7 +158,23 @@ def main(argv=None):
     lo, hi = interval(w + d / 2, n)
     print("95%% interval %.1f-%.1f%%; ours moving first %.1f/%d, second %.1f/%d"
           % (100 * lo, 100 * hi, pts[0], cnt[0], pts[1], cnt[1]))
+    if a.teacher:
+        teacher_summary(rows, a.teacher)
     return 0
+
+
+def teacher_summary(rows, level):
+    print("our moves against Pentobi level %d's there: the same / its move among the "
+          "static look's best %s" % (level, ", ".join(str(n) for n in TOPS)))
+    for lo, hi in PHASES:
+        sel = [r for r in rows if lo <= r[0] <= hi]
+        if not sel:
+            continue
+        n = len(sel)
+        print("moves %d-%d (%d): same %.1f%%; %s" % (
+            lo, hi, n, 100.0 * sum(r[1] for r in sel) / n,
+            " ".join("%.1f%%" % (100.0 * sum(r[2] < top for r in sel) / n)
+                     for top in TOPS)))
 
 
 def interval(points, n, z=1.96):
