@@ -36,11 +36,11 @@ PHASES = ((1, 4), (5, 8), (9, 12), (13, 99))     # our moves by number
 
 def static_top(g, level, k):
     """Our colour's moves as texts' cell sets, best first by the static look of `level`
-    (Expert's if it has none), at most TOPS[-1]."""
+    (Expert's for Custom, which has none), at most TOPS[-1]."""
     from corners.board import MAXMOVES
     b = g.board
     c = g.turn
-    pl = ai.Player(g, level if ai.SETTINGS.get(level, {}).get("cut") else "expert", k)
+    pl = ai.Player(g, level if level in ai.SETTINGS else "expert", k)
     pl.st = ai.SETTINGS[pl.level]
     moves = ai._scratch()[0]
     n = b.gen(c, moves, 0, MAXMOVES)
@@ -64,6 +64,7 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, 
     ours = k % 2            # player index Pentobi plays (0 moves first: even games)
     h = Gtp(variant, level=helper, seed=k + 7) if helper else None
     t = Gtp(variant, level=teacher, seed=k + 11) if teacher else None
+    rows = [] if rows is None else rows
     mine = 0
     try:
         with Gtp(variant, level=plevel, seed=k + 1) as p:
