@@ -35,8 +35,8 @@ PHASES = ((1, 4), (5, 8), (9, 12), (13, 99))     # our moves by number
 
 
 def static_top(g, level, k):
-    """Our colour's moves as texts' cell sets, best first by the static look of `level`
-    (Expert's for Custom, which has none), at most TOPS[-1]."""
+    """Our colour's moves (move ints), best first by the static look of `level` (Expert's
+    for Custom, which has none), at most TOPS[-1]."""
     from corners.board import MAXMOVES
     b = g.board
     c = g.turn
@@ -46,16 +46,15 @@ def static_top(g, level, k):
     n = b.gen(c, moves, 0, MAXMOVES)
     for _ in pl.rank(c, ai.enemies(g, c), n, min(TOPS[-1], ai.TOPK), 0):
         pass
-    tm = ai._scratch()[1]
-    return [frozenset(g.text_of(tm[i]).split(",")) for i in range(pl.kn)]
+    return list(ai._scratch()[1][:pl.kn])
 
 
 def teacher_row(g, level, k, mine, taught, number):
     """(our move's number, ours was the teacher's, the teacher's move's place in the
     static look (TOPS[-1] when not among its best))."""
-    t = frozenset(taught.split(","))
+    t = g.parse(taught)
     top = static_top(g, level, k)
-    return (number, t == frozenset(mine.split(",")), top.index(t) if t in top else TOPS[-1])
+    return (number, t == g.parse(mine), top.index(t) if t in top else TOPS[-1])
 
 
 def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, teacher=0,
@@ -71,23 +70,17 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, 
             while not g.over:
                 c = g.turn
                 if g.player_of(c) == ours:
+                    src = p
                     mv = p.genmove(c)
                     if mv == "pass":
                         raise RuntimeError("Pentobi passed where a move exists")
-                    g.play(mv)
-                    if h:
-                        h.play(c, mv)
-                    if t:
-                        t.play(c, mv)
                 elif h and mine < helper_moves:
                     # a diagnosis, not our player: Pentobi at level `helper` plays ours
+                    src = h
                     mv = h.genmove(c)
                     mine += 1
-                    g.play(mv)
-                    p.play(c, mv)
-                    if t:
-                        t.play(c, mv)
                 else:
+                    src = None
                     pl = ai.Player(g, level, k, weights)
                     mv = None
                     for mv in pl.run():
@@ -97,11 +90,11 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, 
                         taught = t.genmove(c)
                         t.cmd("undo")
                         rows.append(teacher_row(g, level, k, mv, taught, mine))
-                        t.play(c, mv)
-                    g.play(mv)
-                    p.play(c, mv)
-                    if h:
-                        h.play(c, mv)
+                g.play(mv)
+                # every engine but the one that chose the move is told it
+                for e in (p, h, t):
+                    if e and e is not src:
+                        e.play(c, mv)
     finally:
         if h:
             h.close()
