@@ -17,7 +17,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   is young; the parts that depend on a cell read from two tables made once a decision;
   the best kept as unsorted keys, sorted in place when their list is full and at the end),
   picking at random among its best three.
-- Average and Expert: the same static look, then the best moves by it, best first, each
+- Average and Expert: the same static look (Expert's with `ring` more for each square
+  next to an enemy's usable corner place, one that enemy could still cover: the room
+  around the place, not only the place), then the best moves by it, best first, each
   made and judged until a budget of race cells is spent (SETTINGS; Expert's about twice
   Average's) by
   - territory: a breadth-first race from every colour's corner places over the cells it
@@ -76,19 +78,20 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # race that many levels ahead of the one that moved last; `ctempo` the same in Classic's
 # race: the colour that moved last enters it at level ctempo, the others at 0. `mate`
 # (classic_2): the partner's race cells and fit squares count for us, both enemies'
-# against.
+# against. `ring`: the static look's weight of a square next to (by an edge) an enemy's
+# usable corner place that the enemy may cover (Expert only; ~3-4M fuel a move).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
-             "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0},
+             "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0, "ring": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "ck1": 0,
                 "k2": 0, "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3,
-                "mate": 1},
+                "mate": 1, "ring": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
                "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3,
-               "mate": 1},
+               "mate": 1, "ring": 32},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -532,8 +535,9 @@ class Player:
         """The static look's two cell tables, made in the race's arrays of the scratch
         (the race does not run meanwhile): nwt[i] is 1 where cell i would be a new corner
         place of colour c (free of c's edges and not yet its corner place), val[i] the
-        enemies' usable corner places at i x their weight, less the pull to the centre
-        while c is young, plus the bias returned (which keeps it in a byte). Every cell
+        enemies' usable corner places at i x their weight, or `ring` where i is next to
+        one that enemy could still cover, less the pull to the centre while c is young,
+        plus the bias returned (which keeps it in a byte). Every cell
         from the board's first to its last is written, so a look stopped at a yield
         leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
@@ -552,6 +556,8 @@ class Player:
         half = w - 1
         cw = st["centre"] if b.placed[c] < st["young"] else 0
         bias = cw * 2 * half
+        ring = st["ring"]
+        nbr = b.nbr
         for y in range(w):
             i = (y + PAD) * sd + PAD
             dy = 2 * y - half
@@ -565,8 +571,16 @@ class Player:
                     h += 1
                     e &= e - 1
                 dx = 2 * x - half
-                v = bias + h * hw - dy - cw * (dx if dx > 0 else -dx)
-                val[i] = 0 if v < 0 else 255 if v > 255 else v
+                q = bias + h * hw - dy - cw * (dx if dx > 0 else -dx)
+                if ring and not h and not v & mask:
+                    # (a free edge neighbour k of an enemy's usable corner place, and i
+                    # free of that enemy's edges: covering i spoils the place's room)
+                    for k in nbr:
+                        k += i
+                        if blk[k] < 16 and cm[k] & emask & ~blk[k] & ~v:
+                            q += ring
+                            break
+                val[i] = 0 if q < 0 else 255 if q > 255 else q
                 i += 1
             nwt[i] = 0      # the border column
         return bias

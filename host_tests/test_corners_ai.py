@@ -321,6 +321,78 @@ def test_rank_keeps_the_best_k_in_order(variant):
     assert checked >= 20
 
 
+def slow_ring_places(g, en):
+    """Per enemy d of en its usable corner places, from the rules: free, free of d's edges,
+    diagonal to one of d's squares (before its first piece: its free starts), and the
+    board's owners {(x, y): colour}."""
+    grid = {}
+    for i in range(g.plies):
+        for q in g.cells_of(g.move_at(i)):
+            grid[q] = g.colour_at(i)
+    places = {}
+    for d in en:
+        if d not in grid.values():
+            places[d] = {q for q in g.starts[d] if q not in grid}
+            continue
+        places[d] = {(x, y) for x in range(g.width) for y in range(g.width)
+                     if (x, y) not in grid
+                     and all(grid.get(q) != d for q in _edges(x, y))
+                     and any(grid.get((x + a, y + b)) == d for a in (1, -1) for b in (1, -1))}
+    return places, grid
+
+
+def _edges(x, y):
+    return ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+
+
+def slow_ring_cells(g, places, grid, m):
+    """The cells of move m that Expert's static look gives `ring` for: not an enemy's
+    corner place themselves, but next (by an edge) to one of enemy d's (places) and free of
+    d's edges."""
+    every = set().union(*places.values())
+    n = 0
+    for x, y in g.cells_of(m):
+        near = _edges(x, y)
+        if (x, y) not in every and any(
+                q in ps and all(grid.get(r) != d for r in near)
+                for d, ps in places.items() for q in near):
+            n += 1
+    return n
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])
+def test_static_look_ring_against_a_recount(variant):
+    """`ring` adds its weight for each cell of a move next to an enemy's usable corner
+    place, as recounted from the rules (slow_ring_cells), and nothing else."""
+    from corners.board import MAXMOVES
+    sc = ai._scratch()
+    moves, ts = sc[0], sc[2]
+    seen = 0
+    for g in positions(variant, "fixed", seed=9, every=4):
+        if g.plies > 40:
+            break
+        c = g.turn
+        en = ai.enemies(g, c)
+        p = ai.Player(g, "expert", 0)
+        p.rng = _NoNoise()
+        n = g.board.gen(c, moves, 0, MAXMOVES)
+        every = list(moves[:n])
+        places, grid = slow_ring_places(g, en)
+        for m in every[::7]:
+            score = []
+            for w in (0, 40):
+                p.st = dict(ai.SETTINGS["expert"], ring=w)
+                moves[0] = m
+                for _ in p.rank(c, en, 1, 1, 0):
+                    pass
+                score.append(ts[0])
+            k = slow_ring_cells(g, places, grid, m)
+            assert score[1] - score[0] == 40 * 8 * k
+            seen += k > 0
+        moves[:n] = array("H", every)
+    assert seen >= 10
+
+
 def slow_fit(b, c):
     """The squares of colour c's pieces in hand that have a legal placement (gen per piece)."""
     from corners.board import MAXMOVES
