@@ -321,30 +321,6 @@ def test_rank_keeps_the_best_k_in_order(variant):
     assert checked >= 20
 
 
-def slow_ring_places(g, en):
-    """Per enemy d of en its usable corner places, from the rules: free, free of d's edges,
-    diagonal to one of d's squares (before its first piece: its free starts), and the
-    board's owners {(x, y): colour}."""
-    grid = {}
-    for i in range(g.plies):
-        for q in g.cells_of(g.move_at(i)):
-            grid[q] = g.colour_at(i)
-    places = {}
-    for d in en:
-        if d not in grid.values():
-            places[d] = {q for q in g.starts[d] if q not in grid}
-            continue
-        places[d] = {(x, y) for x in range(g.width) for y in range(g.width)
-                     if (x, y) not in grid
-                     and all(grid.get(q) != d for q in _edges(x, y))
-                     and any(grid.get((x + a, y + b)) == d for a in (1, -1) for b in (1, -1))}
-    return places, grid
-
-
-def _edges(x, y):
-    return ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
-
-
 def slow_ring_cells(g, places, grid, m):
     """The cells of move m that Expert's static look gives `ring` for: not an enemy's
     corner place themselves, but next (by an edge) to one of enemy d's (places) and free of
@@ -352,7 +328,7 @@ def slow_ring_cells(g, places, grid, m):
     every = set().union(*places.values())
     n = 0
     for x, y in g.cells_of(m):
-        near = _edges(x, y)
+        near = ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
         if (x, y) not in every and any(
                 q in ps and all(grid.get(r) != d for r in near)
                 for d, ps in places.items() for q in near):
@@ -368,16 +344,25 @@ def test_static_look_ring_against_a_recount(variant):
     sc = ai._scratch()
     moves, ts = sc[0], sc[2]
     seen = 0
+    ref = None
+    done = 0        # the plies placed on ref
     for g in positions(variant, "fixed", seed=9, every=4):
         if g.plies > 40:
             break
+        if ref is None:
+            ref = Reference(g.width, g.starts)
+        for i in range(done, g.plies):
+            ref.place(g.colour_at(i), frozenset(g.cells_of(g.move_at(i))))
+        done = g.plies
         c = g.turn
         en = ai.enemies(g, c)
+        # each enemy's usable corner places (before its first piece: its free starts)
+        places = {d: ref.corner_places(d) if ref.used[d] else
+                  {q for q in g.starts[d] if q not in ref.grid} for d in en}
         p = ai.Player(g, "expert", 0)
         p.rng = _NoNoise()
         n = g.board.gen(c, moves, 0, MAXMOVES)
         every = list(moves[:n])
-        places, grid = slow_ring_places(g, en)
         for m in every[::7]:
             score = []
             for w in (0, 40):
@@ -386,7 +371,7 @@ def test_static_look_ring_against_a_recount(variant):
                 for _ in p.rank(c, en, 1, 1, 0):
                     pass
                 score.append(ts[0])
-            k = slow_ring_cells(g, places, grid, m)
+            k = slow_ring_cells(g, places, ref.grid, m)
             assert score[1] - score[0] == 40 * 8 * k
             seen += k > 0
         moves[:n] = array("H", every)
