@@ -19,7 +19,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   picking at random among its best three.
 - Average and Expert: the same static look (Expert's with `ring` more for each square
   next to an enemy's usable corner place, one that enemy could still cover: the room
-  around the place, not only the place), then the best moves by it, best first, each
+  around the place, not only the place; in Duo the colour moving second has no ring but
+  orders its moves by the look plus a preference per piece, PREF, which chooses the moves
+  judged and is not part of their value), then the best moves by it, best first, each
   made and judged until a budget of race cells is spent (SETTINGS; Expert's about twice
   Average's) by
   - territory: a breadth-first race from every colour's corner places over the cells it
@@ -79,19 +81,23 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # race: the colour that moved last enters it at level ctempo, the others at 0. `mate`
 # (classic_2): the partner's race cells and fit squares count for us, both enemies'
 # against. `ring`: the static look's weight of a square next to (by an edge) an enemy's
-# usable corner place that the enemy may cover (Expert only; ~3-4M fuel a move).
+# usable corner place that the enemy may cover (Expert only; ~3-4M fuel a move). Duo's
+# colour 1 (moving second) takes `ring2` and `pref2` instead of `ring` and `pref`: the
+# weight of PREF in 80ths (80: PREF itself) in the order the moves are kept in, taken off
+# their value again.
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
-             "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0, "ring": 0},
+             "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0, "ring": 0, "ring2": 0,
+             "pref": 0, "pref2": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "ck1": 0,
                 "k2": 0, "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3,
-                "mate": 1, "ring": 0},
+                "mate": 1, "ring": 0, "ring2": 0, "pref": 0, "pref2": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
                "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3,
-               "mate": 1, "ring": 32},
+               "mate": 1, "ring": 32, "ring2": 0, "pref": 0, "pref2": 80},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -103,6 +109,13 @@ K1MAX = 12      # the most of our moves the second look answers
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 KEEP = 128      # the static look's unsorted keys of the moves that may be among the best
 _SCR = None
+# PREF[p]: how much sooner than its size says piece p is worth laying, in the units of
+# the static look's score (a square is SETTINGS' size): the big and awkward pieces first.
+# Fitted to Pentobi level 6's choices in 4,541 of our positions (games 3000-3299, branch
+# corn8; tools/corners_fit.py makes such a table); docs/corners.md has how it was chosen.
+PREF = (0, -90, 36, -6, 223, 87, 87, 170, 177, 392, 413, 256, 299, 245, 291, 255, 272, 487,
+        810, 311, 408)
+ND_ALL = len(NCELL)   # the orientations (91)
 TOP = 2 ** 30 - 1   # an unused key of the static look's (rank)
 _NB5 = (0, 1, -1, 15, -15)   # a Duo cell and its edge neighbours (stride 15)
 
@@ -118,7 +131,8 @@ def _scratch():
         _SCR = (array("H", bytes(2 * MAXMOVES)), array("H", bytes(2 * TOPK)),
                 array("h", bytes(2 * TOPK)), bytearray(600), bytearray(600),
                 array("H", bytes(800)), array("H", bytes(8 * NPIECES)),
-                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)), [0] * KEEP)
+                array("i", bytes(4 * 2 * K1MAX)), array("i", bytes(4 * 79)), [0] * KEEP,
+                array("h", bytes(2 * ND_ALL)))
     return _SCR
 
 
@@ -246,12 +260,14 @@ class Player:
         self.tempo = 0      # Duo: levels the colour to move starts the race ahead
         self.ctempo = 0     # Classic: the level the colour that moved last enters at
         self.mate = -1      # classic_2 (SETTINGS' mate): the partner colour
+        self.pref = 0       # the weight of PREF in the static look (tenths)
+        self.ring = 0       # SETTINGS' ring for this colour
 
     def run(self):
         g = self.game
         b = self.b
         c = g.turn
-        moves, tm, ts, _, _, _, _, two, _, _ = _scratch()
+        moves, tm, ts, _, _, _, _, two, _, _, _ = _scratch()
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
         lv = self.level
@@ -306,6 +322,10 @@ class Player:
         self.ctempo = st["ctempo"]
         if st["mate"] and len(en) == 2:
             self.mate = 6 - c - en[0] - en[1]
+        # Duo: the colour moving second (1) plays with its own ring and preference
+        second = b.ncol == 2 and c == 1
+        self.pref = st["pref2"] if second else st["pref"]
+        self.ring = st["ring2"] if second else st["ring"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
         # or the `cut` that territory will judge (fewer on the bigger board: territory
@@ -477,7 +497,7 @@ class Player:
         index o0; self.kn = how many. The look's parts that depend on a cell, not on the
         move, are read from two tables made once (tables): a move is a few additions."""
         bias = self.tables(c, en)
-        moves, tm, ts, nwt, val, _, _, _, _, keys = _scratch()
+        moves, tm, ts, nwt, val, _, _, _, _, keys, ob = _scratch()
         b = self.b
         st = self.st
         doff = b.doff
@@ -485,6 +505,9 @@ class Player:
         ow = st["own"]
         sb = st["size"] - bias
         rng = self.rng
+        pw = self.pref
+        for o in range(ND_ALL):
+            ob[o] = NCELL[o] * sb + PREF[PIECE[o]] * pw // 80
         # A move that may be among the best k goes into keys, unsorted, as one int that
         # sorts best first, the earlier first on a tie: its index - its score x 2048 (a
         # score fits 16 bits, an index 11); when keys is full it is sorted (in place, by
@@ -498,9 +521,8 @@ class Player:
             m = moves[i]
             o = m & 127
             a = m >> 7
-            q = NCELL[o]
-            s = q * sb
-            for q in range(o * 5, o * 5 + q):
+            s = ob[o]
+            for q in range(o * 5, o * 5 + NCELL[o]):
                 s += val[a + off[q]]
             q = o * MAXD
             for q in range(q, q + ND[o]):
@@ -525,8 +547,13 @@ class Player:
             q = keys[j]
             if q == TOP:
                 break
-            tm[o0 + j] = moves[q & 2047]
-            ts[o0 + j] = -(q >> 11)
+            m = moves[q & 2047]
+            tm[o0 + j] = m
+            q = -(q >> 11)
+            if pw:
+                # (the piece's preference chose the moves kept, it is not their value)
+                q -= PREF[PIECE[m & 127]] * pw // 80 * 8
+            ts[o0 + j] = q
             kn += 1
         self.untables()
         self.kn = kn
@@ -542,7 +569,7 @@ class Player:
         leaves nothing the next one reads; untables clears nwt for the race."""
         b = self.b
         st = self.st
-        _, _, _, nwt, val, _, _, _, _, _ = _scratch()
+        _, _, _, nwt, val, _, _, _, _, _, _ = _scratch()
         blk = b.blk
         cm = b.cm
         w = b.width
@@ -556,7 +583,7 @@ class Player:
         half = w - 1
         cw = st["centre"] if b.placed[c] < st["young"] else 0
         bias = cw * 2 * half
-        ring = st["ring"]
+        ring = self.ring
         nbr = b.nbr
         for y in range(w):
             i = (y + PAD) * sd + PAD
@@ -891,7 +918,7 @@ class Player:
         b = self.b
         if b.ncol == 2:
             return self.territory2(c)
-        _, _, _, own, stamp, queue, _, _, _, _ = _scratch()
+        _, _, _, own, stamp, queue, _, _, _, _, _ = _scratch()
         blk = b.blk
         # The colour that moved last (ml) enters the race at level ctempo, after the
         # others: its corner places are queued when that level's cells come up (pend).

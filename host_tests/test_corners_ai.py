@@ -3,6 +3,7 @@ any colour and variant, leaves the game as it found it, is deterministic per see
 stoppable (a generator); Custom's weights change its choice; the helpers (biggest pieces,
 corner places a piece fits, territory) against slow recounts."""
 
+import itertools
 from array import array
 
 import pytest
@@ -366,7 +367,8 @@ def test_static_look_ring_against_a_recount(variant):
         for m in every[::7]:
             score = []
             for w in (0, 40):
-                p.st = dict(ai.SETTINGS["expert"], ring=w)
+                p.st = ai.SETTINGS["expert"]
+                p.ring = w
                 moves[0] = m
                 for _ in p.rank(c, en, 1, 1, 0):
                     pass
@@ -510,3 +512,64 @@ def test_expert_second_look_answers_k1_moves_in_duo_and_ck1_in_classic_2(variant
     monkeypatch.setattr(b, "fits", spy)
     ai.choose(g, "expert", 1)
     assert len(tried) == st[key]
+
+
+def test_preference_orders_the_moves_kept_but_is_not_their_value():
+    """With a weight on PREF (Duo's second colour: SETTINGS' pref2) the static look keeps
+    its best k by score + the piece's preference, and each kept move's value (ts) is its
+    score without it, as with no weight."""
+    from corners.board import MAXMOVES
+    from corners.pieces import PIECE
+    sc = ai._scratch()
+    moves, tm, ts = sc[0], sc[1], sc[2]
+    checked = 0
+    for g in itertools.chain(positions("duo", "fixed", seed=11, every=3),
+                             positions("duo", "fixed", seed=12, every=3)):
+        if g.turn != 1:
+            continue
+        c = g.turn
+        en = ai.enemies(g, c)
+        p = ai.Player(g, "expert", 0)
+        p.st = ai.SETTINGS["expert"]
+        p.rng = _NoNoise()
+        n = g.board.gen(c, moves, 0, MAXMOVES)
+        every = list(moves[:n])
+        plain = {}
+        for m in every:
+            moves[0] = m
+            for _ in p.rank(c, en, 1, 1, 0):
+                pass
+            plain[m] = ts[0]
+        for pw in (0, 80):
+            for k in (20, ai.TOPK):
+                p.pref = pw
+                moves[:n] = array("H", every)
+                for _ in p.rank(c, en, n, k, 0):
+                    pass
+                want = sorted(range(n), key=lambda i: (
+                    -(plain[every[i]] + ai.PREF[PIECE[every[i] & 127]] * pw // 80 * 8), i))
+                got = [(tm[j], ts[j]) for j in range(p.kn)]
+                assert got == [(every[i], plain[every[i]]) for i in want[:k]]
+        p.pref = 0
+        checked += n > 20
+    assert checked >= 5
+
+
+def test_the_second_colour_in_duo_plays_with_its_own_ring_and_preference(monkeypatch):
+    """Duo's colour 1 (moving second) takes SETTINGS' ring2 and pref2, colour 0 ring and
+    pref; in Classic every colour takes ring and pref."""
+    seen = []
+
+    def spy(self, c, en, n, k, o0):
+        seen.append((c, self.ring, self.pref))
+        raise StopIteration
+    st = dict(ai.SETTINGS["expert"], ring=11, ring2=22, pref=33, pref2=44)
+    monkeypatch.setitem(ai.SETTINGS, "expert", st)
+    monkeypatch.setattr(ai.Player, "rank", spy)
+    for variant, plies in (("duo", 0), ("duo", 1), ("classic", 1)):
+        g = Game(variant)
+        for _ in range(plies):
+            g.apply_move(g.moves()[0])
+        with pytest.raises(RuntimeError):
+            ai.choose(g, "expert", 0)
+    assert seen == [(0, 11, 33), (1, 22, 44), (1, 11, 33)]

@@ -92,3 +92,27 @@ def test_teacher_summary_by_our_move_number(capsys):
     assert out[2] == "moves 5-8 (2): same 50.0%; 50.0% 50.0% 50.0% 50.0%"
     assert out[3] == "moves 13-99 (1): same 0.0%; 0.0% 100.0% 100.0% 100.0%"
     assert len(out) == 4    # no line for moves 9-12: none were played
+
+
+def test_one_seat_and_the_records(monkeypatch, capsys, tmp_path):
+    # --seat second plays only the even games (Pentobi first), --seat first the odd ones;
+    # --records writes each game's number and moves on a line
+    played = []
+
+    class G(_G):
+        def record(self):
+            return "a1\nb2,b3"
+
+    def fake(variant, level, plevel, k, *rest):
+        played.append(k)
+        return (-10, -20, G())
+    monkeypatch.setattr(corners_match, "play_one", fake)
+    rec = tmp_path / "r.txt"
+    corners_match.main(["--games", "5", "--first", "10", "--seat", "second",
+                        "--records", str(rec)])
+    assert played == [10, 12, 14]
+    assert rec.read_text() == "10 a1 b2,b3\n12 a1 b2,b3\n14 a1 b2,b3\n"
+    assert "ours moving first 0.0/0, second 3.0/3" in capsys.readouterr().out
+    played.clear()
+    corners_match.main(["--games", "5", "--first", "10", "--seat", "first"])
+    assert played == [11, 13]

@@ -14,6 +14,10 @@ with Wilson's 95% interval of the score and our points moving first and second.
 player: Pentobi at level L (its own process, seed = game number + 7) plays our first N
 moves, our player the rest.
 
+--seat first|second plays only the games in which ours moves first (odd numbers) or second
+(even), for tuning what one seat does; --records FILE appends each game's number and moves
+(one line a game).
+
 --teacher L is a diagnosis that leaves the games as they are: at each of our moves Pentobi
 at level L (its own process, seed = game number + 11) is asked what it would play there
 (then takes it back). The summary adds, by our move's number, how often our move was the
@@ -41,7 +45,10 @@ def static_top(g, level, k):
     b = g.board
     c = g.turn
     pl = ai.Player(g, level if level in ai.SETTINGS else "expert", k)
-    pl.st = ai.SETTINGS[pl.level]
+    pl.st = st = ai.SETTINGS[pl.level]
+    second = b.ncol == 2 and c == 1         # (as Player.run: Duo's colour moving second)
+    pl.ring = st["ring2"] if second else st["ring"]
+    pl.pref = st["pref2"] if second else st["pref"]
     moves = ai._scratch()[0]
     n = b.gen(c, moves, 0, MAXMOVES)
     for _ in pl.rank(c, ai.enemies(g, c), n, min(TOPS[-1], ai.TOPK), 0):
@@ -112,6 +119,12 @@ def main(argv=None):
     ap.add_argument("--pentobi", type=int, default=1)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
+    ap.add_argument("--seat", default="both", choices=("both", "first", "second"),
+                    help="play only the games in which ours moves first (odd numbers) or "
+                         "second (even), for tuning what one seat does")
+    ap.add_argument("--records", metavar="FILE",
+                    help="append each game's record to FILE: its number, then its moves "
+                         "(one line a game, moves separated by spaces)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=N",
                     help="override one of the level's SETTINGS (tuning on the host)")
     ap.add_argument("--helper", type=int, default=0, metavar="LEVEL",
@@ -133,6 +146,8 @@ def main(argv=None):
     t0 = time.time()
     rows = []
     for k in range(a.first, a.first + a.games):
+        if a.seat != "both" and k % 2 != (a.seat == "first"):
+            continue
         mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k, None, a.helper,
                                    a.helper_moves, a.teacher, rows)
         if mine > theirs:
@@ -145,6 +160,9 @@ def main(argv=None):
             pts[1 - k % 2] += 0.5
         cnt[1 - k % 2] += 1
         print("game %d: ours %d pentobi %d (%d moves)" % (k, mine, theirs, g.plies), flush=True)
+        if a.records:
+            with open(a.records, "a") as f:
+                f.write("%d %s\n" % (k, " ".join(g.record().split("\n"))))
     n = w + l + d
     print("%s %s vs Pentobi level %d: %d games, %d won, %d lost, %d drawn: %.1f%% "
           "(draws half) [%.0f s]" % (a.variant, a.level, a.pentobi, n, w, l, d,
