@@ -287,29 +287,40 @@ class _NoNoise:
         return 0
 
 
+def lone_scores(g, level):
+    """(a noiseless player of `level` for the colour to move, its every move, each move's
+    static-look score as rank keeps it when it is the only move)."""
+    from corners.board import MAXMOVES
+    sc = ai._scratch()
+    moves, ts = sc[0], sc[2]
+    c = g.turn
+    p = ai.Player(g, level, 0)
+    p.st = ai.SETTINGS[level]
+    p.rng = _NoNoise()
+    n = g.board.gen(c, moves, 0, MAXMOVES)
+    every = list(moves[:n])
+    scores = []
+    for m in every:
+        moves[0] = m
+        for _ in p.rank(c, ai.enemies(g, c), 1, 1, 0):
+            pass
+        scores.append(ts[0])
+    return p, every, scores
+
+
 @pytest.mark.parametrize("variant", ["duo", "classic"])
 def test_rank_keeps_the_best_k_in_order(variant):
     """The static look's best k (kept as unsorted keys, sorted when their list fills) are
     the first k of every move's score sorted best first, the earlier move first on a tie;
     k below, at and above what fills the list between sorts."""
-    from corners.board import MAXMOVES
     sc = ai._scratch()
     moves, tm, ts = sc[0], sc[1], sc[2]
     checked = 0
     for g in positions(variant, "fixed", seed=5, every=5):
         c = g.turn
         en = ai.enemies(g, c)
-        p = ai.Player(g, "average", 0)
-        p.st = ai.SETTINGS["average"]
-        p.rng = _NoNoise()
-        n = g.board.gen(c, moves, 0, MAXMOVES)
-        every = list(moves[:n])
-        scores = []
-        for m in every:
-            moves[0] = m
-            for _ in p.rank(c, en, 1, 1, 0):
-                pass
-            scores.append(ts[0])
+        p, every, scores = lone_scores(g, "average")
+        n = len(every)
         want = sorted(range(n), key=lambda i: (-scores[i], i))
         for k in (1, 3, 60, ai.TOPK):
             moves[:n] = array("H", every)
@@ -518,7 +529,6 @@ def test_preference_orders_the_moves_kept_but_is_not_their_value():
     """With a weight on PREF (Duo's second colour: SETTINGS' pref2) the static look keeps
     its best k by score + the piece's preference, and each kept move's value (ts) is its
     score without it, as with no weight."""
-    from corners.board import MAXMOVES
     from corners.pieces import PIECE
     sc = ai._scratch()
     moves, tm, ts = sc[0], sc[1], sc[2]
@@ -529,17 +539,9 @@ def test_preference_orders_the_moves_kept_but_is_not_their_value():
             continue
         c = g.turn
         en = ai.enemies(g, c)
-        p = ai.Player(g, "expert", 0)
-        p.st = ai.SETTINGS["expert"]
-        p.rng = _NoNoise()
-        n = g.board.gen(c, moves, 0, MAXMOVES)
-        every = list(moves[:n])
-        plain = {}
-        for m in every:
-            moves[0] = m
-            for _ in p.rank(c, en, 1, 1, 0):
-                pass
-            plain[m] = ts[0]
+        p, every, scores = lone_scores(g, "expert")
+        n = len(every)
+        plain = dict(zip(every, scores))
         for pw in (0, 80):
             for k in (20, ai.TOPK):
                 p.pref = pw
