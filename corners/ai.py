@@ -260,7 +260,7 @@ class Player:
         self.tempo = 0      # Duo: levels the colour to move starts the race ahead
         self.ctempo = 0     # Classic: the level the colour that moved last enters at
         self.mate = -1      # classic_2 (SETTINGS' mate): the partner colour
-        self.pref = 0       # the weight of PREF in the static look (tenths)
+        self.pref = 0       # the weight of PREF in the static look (80ths)
         self.ring = 0       # SETTINGS' ring for this colour
 
     def run(self):
