@@ -23,13 +23,11 @@ def test_static_scores_are_the_static_looks(seed):
     moves, ts = sc[0], sc[2]
     checked = 0
     for g in positions("duo", "fixed", seed=seed, every=4):
-        st = ai.SETTINGS["expert"]
-        ring = st["ring2"] if g.turn == 1 else st["ring"]
-        rows = corners_fit.static_scores(g, ring)
+        rows = corners_fit.static_scores(g)
         assert len(rows) == g.board.gen(g.turn, moves, 0, MAXMOVES)
         p = ai.Player(g, "expert", 0)
-        p.st = st
-        p.ring = ring
+        p.st = ai.SETTINGS["expert"]
+        p.ring = ai.SETTINGS["expert"]["ring2" if g.turn == 1 else "ring"]
         p.rng = _NoNoise()
         for m, s in rows[::5]:
             moves[0] = m

@@ -30,18 +30,19 @@ import time
 from corners import Game, ai
 from corners.board import MAXMOVES
 from corners.pieces import MAXD, NCELL, ND, NPIECES, PIECE
+from tools import corners_match
 from tools.pentobi import Gtp
 
 
-def static_scores(g, ring):
+def static_scores(g):
     """Every legal move of the colour to move and its static-look score (Expert's weights,
-    `ring` for the colour's ring, no PREF, no noise): [(move int, score)] as rank rates
-    them before its x 8 and its noise."""
+    the colour's own ring, no PREF, no noise): [(move int, score)] as rank rates them
+    before its x 8 and its noise."""
     b = g.board
     c = g.turn
     pl = ai.Player(g, "expert", 0)
     pl.st = st = ai.SETTINGS["expert"]
-    pl.ring = ring
+    corners_match.seat(pl, c)
     en = ai.enemies(g, c)
     sc = ai._scratch()
     moves = sc[0]
@@ -87,8 +88,7 @@ def collect(games, first, plevel, teacher, seat, log=None):
                     taught = t.genmove(c)
                     t.cmd("undo")
                     tm = g.parse(taught)
-                    st = ai.SETTINGS["expert"]
-                    rows = static_scores(g, st["ring2"] if c == 1 else st["ring"])
+                    rows = static_scores(g)
                     idx = [m for m, _ in rows].index(tm)
                     data.append(([s for _, s in rows], [PIECE[m & 127] for m, _ in rows],
                                  idx, NPIECES - bin(g.board.left[c]).count("1")))

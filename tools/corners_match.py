@@ -38,6 +38,15 @@ TOPS = (5, 20, 45, 90)      # the static look's best n the teacher's move is loo
 PHASES = ((1, 4), (5, 8), (9, 12), (13, 99))     # our moves by number
 
 
+def seat(pl, c):
+    """Player pl's ring and preference weight for colour c from pl.st, as Player.run sets
+    them (kept out of the player: its code is heap on the device): in Duo the colour
+    moving second (1) takes ring2 and pref2."""
+    second = pl.b.ncol == 2 and c == 1
+    pl.ring = pl.st["ring2"] if second else pl.st["ring"]
+    pl.pref = pl.st["pref2"] if second else pl.st["pref"]
+
+
 def static_top(g, level, k):
     """Our colour's moves (move ints), best first by the static look of `level` (Expert's
     for Custom, which has none), at most TOPS[-1]."""
@@ -45,10 +54,8 @@ def static_top(g, level, k):
     b = g.board
     c = g.turn
     pl = ai.Player(g, level if level in ai.SETTINGS else "expert", k)
-    pl.st = st = ai.SETTINGS[pl.level]
-    second = b.ncol == 2 and c == 1         # (as Player.run: Duo's colour moving second)
-    pl.ring = st["ring2"] if second else st["ring"]
-    pl.pref = st["pref2"] if second else st["pref"]
+    pl.st = ai.SETTINGS[pl.level]
+    seat(pl, c)
     moves = ai._scratch()[0]
     n = b.gen(c, moves, 0, MAXMOVES)
     for _ in pl.rank(c, ai.enemies(g, c), n, min(TOPS[-1], ai.TOPK), 0):
