@@ -45,6 +45,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   answered by the enemy's (in classic_2 the next colour's) best k2 by the static look
   (chosen once, before our move), an answer judged by territory alone, and a move is
   valued at the mean of its first value and its worst answer's, while the budget lasts.
+  Expert in Duo first asks the opening book (corners/book.py, setting `book`) for the
+  first BOOK_PLIES (16) plies and plays its move when it has the position and the move
+  is legal.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
@@ -82,22 +85,23 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # (classic_2): the partner's race cells and fit squares count for us, both enemies'
 # against. `ring`: the static look's weight of a square next to (by an edge) an enemy's
 # usable corner place that the enemy may cover (Expert only; ~3-4M fuel a move). Duo's
-# colour 1 (moving second) takes `ring2` and `pref2` instead of `ring` and `pref`: the
-# weight of PREF in 80ths (80: PREF itself) in the order the moves are kept in, taken off
-# their value again.
+# colour 1 (moving second) takes `ring2` instead of `ring`, and `pref2`: the weight of
+# PREF in 80ths (80: PREF itself) in the order the moves are kept in, taken off their
+# value again (colour 0 and Classic: none). `book` (Duo): play the opening book's move
+# where it has one (corners/book.py).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
              "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0, "ring": 0, "ring2": 0,
-             "pref": 0, "pref2": 0},
+             "pref2": 0, "book": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "ck1": 0,
                 "k2": 0, "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3,
-                "mate": 1, "ring": 0, "ring2": 0, "pref": 0, "pref2": 0},
+                "mate": 1, "ring": 0, "ring2": 0, "pref2": 0, "book": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
                "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3,
-               "mate": 1, "ring": 32, "ring2": 0, "pref": 0, "pref2": 80},
+               "mate": 1, "ring": 32, "ring2": 0, "pref2": 80, "book": 1},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -106,6 +110,7 @@ FIT_COST = 4
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
 K1MAX = 12      # the most of our moves the second look answers
+BOOK_PLIES = 16     # Duo's opening book answers these first plies (our first 8 moves)
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 KEEP = 128      # the static look's unsorted keys of the moves that may be among the best
 _SCR = None
@@ -267,10 +272,19 @@ class Player:
         g = self.game
         b = self.b
         c = g.turn
+        lv = self.level
+        # The scratch first, book or not: made at the game's first decision it finds the
+        # heap whole (made later, after the book's moves, it may not: 16 KB more).
         moves, tm, ts, _, _, _, _, two, _, _, _ = _scratch()
+        if b.ncol == 2 and b.ply < BOOK_PLIES and lv != "custom" and SETTINGS[lv]["book"]:
+            # Duo's opening book (corners/book.py): its move when it has one, legal here
+            from .book import move
+            m = move(b)
+            if m and g.why_not(m) is None:
+                yield g.text_of(m)
+                return
         n = b.gen(c, moves, 0, MAXMOVES)
         en = enemies(g, c)
-        lv = self.level
         if lv == "custom":
             # The seed's rating, move by move, the pieces by size (biggest first, or the
             # smallest when the size weight is negative) until CUSTOM_WORK is spent.
@@ -324,7 +338,7 @@ class Player:
             self.mate = 6 - c - en[0] - en[1]
         # Duo: the colour moving second (1) plays with its own ring and preference
         second = b.ncol == 2 and c == 1
-        self.pref = st["pref2"] if second else st["pref"]
+        self.pref = st["pref2"] if second else 0
         self.ring = st["ring2"] if second else st["ring"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,

@@ -559,13 +559,14 @@ def test_preference_orders_the_moves_kept_but_is_not_their_value():
 
 def test_the_second_colour_in_duo_plays_with_its_own_ring_and_preference(monkeypatch):
     """Duo's colour 1 (moving second) takes SETTINGS' ring2 and pref2, colour 0 ring and
-    pref; in Classic every colour takes ring and pref."""
+    no preference; in Classic every colour takes ring and no preference (the opening book
+    off: it would answer these positions before any look)."""
     seen = []
 
     def spy(self, c, en, n, k, o0):
         seen.append((c, self.ring, self.pref))
         raise StopIteration
-    st = dict(ai.SETTINGS["expert"], ring=11, ring2=22, pref=33, pref2=44)
+    st = dict(ai.SETTINGS["expert"], ring=11, ring2=22, pref2=44, book=0)
     monkeypatch.setitem(ai.SETTINGS, "expert", st)
     monkeypatch.setattr(ai.Player, "rank", spy)
     for variant, plies in (("duo", 0), ("duo", 1), ("classic", 1)):
@@ -574,4 +575,4 @@ def test_the_second_colour_in_duo_plays_with_its_own_ring_and_preference(monkeyp
             g.apply_move(g.moves()[0])
         with pytest.raises(RuntimeError):
             ai.choose(g, "expert", 0)
-    assert seen == [(0, 11, 33), (1, 22, 44), (1, 11, 33)]
+    assert seen == [(0, 11, 0), (1, 22, 44), (1, 11, 0)]

@@ -182,6 +182,25 @@ def test_duo_to_the_end_against_the_computer_with_statistics():
     assert g2.plies == 2
 
 
+def test_duos_opening_book_is_dropped_after_the_opening():
+    # Expert (the hint and the computer) reads Duo's book for the first plies; past them
+    # the face lets its module go (it is heap the rest of the game does not need).
+    import sys
+    from corners import ai
+    app, d, p = cb(conf_=conf(kinds=(0, 4, 0, 0)))
+    play = app.play
+    hinted_turn(d)
+    assert "corners.book" in sys.modules
+    while play.game.plies < ai.BOOK_PLIES + 2:
+        if play.s.human(play.game.turn):
+            hinted_turn(d)
+        else:
+            d.settle()
+    assert "corners.book" not in sys.modules
+    import corners
+    assert not hasattr(corners, "book")
+
+
 def test_classic_to_the_end_with_three_computer_colours():
     app, d, p = cb(conf_=conf(variant=1, kinds=(0, 2, 2, 2)))
     assert app.play.game.width == 20 and app.play.board.cell == 11

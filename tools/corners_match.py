@@ -14,6 +14,9 @@ with Wilson's 95% interval of the score and our points moving first and second.
 player: Pentobi at level L (its own process, seed = game number + 7) plays our first N
 moves, our player the rest.
 
+Expert in Duo plays its opening book's moves (corners/duo.book) as on the device;
+--set book=0 plays without it.
+
 --seat first|second plays only the games in which ours moves first (odd numbers) or second
 (even), for tuning what one seat does; --records FILE appends each game's number and moves
 (one line a game).
@@ -44,7 +47,7 @@ def seat(pl, c):
     moving second (1) takes ring2 and pref2."""
     second = pl.b.ncol == 2 and c == 1
     pl.ring = pl.st["ring2"] if second else pl.st["ring"]
-    pl.pref = pl.st["pref2"] if second else pl.st["pref"]
+    pl.pref = pl.st["pref2"] if second else 0
 
 
 def static_top(g, level, k):
@@ -72,7 +75,7 @@ def teacher_row(g, level, k, mine, taught, number):
 
 
 def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, teacher=0,
-             rows=None):
+             rows=None, book=None):
     g = Game(variant)
     ours = k % 2            # player index Pentobi plays (0 moves first: even games)
     h = Gtp(variant, level=helper, seed=k + 7) if helper else None
@@ -88,6 +91,11 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, 
                     mv = p.genmove(c)
                     if mv == "pass":
                         raise RuntimeError("Pentobi passed where a move exists")
+                elif book and (bm := book(g, c, mine)) is not None:
+                    # an opening book's move (tools/corners_book.py)
+                    src = None
+                    mv = bm
+                    mine += 1
                 elif h and mine < helper_moves:
                     # a diagnosis, not our player: Pentobi at level `helper` plays ours
                     src = h
@@ -147,39 +155,58 @@ def main(argv=None):
         if key not in ai.SETTINGS[a.level]:
             raise SystemExit("no setting %r at level %s" % (key, a.level))
         ai.SETTINGS[a.level][key] = int(val)
-    w = l = d = 0
-    pts = [0.0, 0.0]        # our points (a draw half) moving first (odd games), second
-    cnt = [0, 0]
-    t0 = time.time()
+    tally = Tally()
     rows = []
-    for k in range(a.first, a.first + a.games):
-        if a.seat != "both" and k % 2 != (a.seat == "first"):
-            continue
+    for k in numbers(a.first, a.games, a.seat):
         mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k, None, a.helper,
                                    a.helper_moves, a.teacher, rows)
-        if mine > theirs:
-            w += 1
-            pts[1 - k % 2] += 1
-        elif mine < theirs:
-            l += 1
-        else:
-            d += 1
-            pts[1 - k % 2] += 0.5
-        cnt[1 - k % 2] += 1
+        tally.add(k, mine, theirs)
         print("game %d: ours %d pentobi %d (%d moves)" % (k, mine, theirs, g.plies), flush=True)
         if a.records:
             with open(a.records, "a") as f:
                 f.write("%d %s\n" % (k, " ".join(g.record().split("\n"))))
-    n = w + l + d
-    print("%s %s vs Pentobi level %d: %d games, %d won, %d lost, %d drawn: %.1f%% "
-          "(draws half) [%.0f s]" % (a.variant, a.level, a.pentobi, n, w, l, d,
-                                     100.0 * (w + d / 2) / n, time.time() - t0))
-    lo, hi = interval(w + d / 2, n)
-    print("95%% interval %.1f-%.1f%%; ours moving first %.1f/%d, second %.1f/%d"
-          % (100 * lo, 100 * hi, pts[0], cnt[0], pts[1], cnt[1]))
+    print(tally.summary("%s %s vs Pentobi level %d" % (a.variant, a.level, a.pentobi)))
     if a.teacher:
         teacher_summary(rows, a.teacher)
     return 0
+
+
+def numbers(first, games, seat="both"):
+    """The game numbers of a match: first .. first + games - 1, those of one seat only
+    when seat is "first" (ours moves first: odd numbers) or "second" (even)."""
+    return [k for k in range(first, first + games)
+            if seat == "both" or k % 2 == (seat == "first")]
+
+
+class Tally:
+    """A match's games won, lost and drawn, and our points (a draw half) by seat."""
+
+    def __init__(self):
+        self.w = self.l = self.d = 0
+        self.pts = [0.0, 0.0]       # moving first (odd games), second
+        self.cnt = [0, 0]
+        self.t0 = time.time()
+
+    def add(self, k, mine, theirs):
+        s = 1 - k % 2
+        if mine > theirs:
+            self.w += 1
+            self.pts[s] += 1
+        elif mine < theirs:
+            self.l += 1
+        else:
+            self.d += 1
+            self.pts[s] += 0.5
+        self.cnt[s] += 1
+
+    def summary(self, title):
+        w, l, d = self.w, self.l, self.d
+        n = w + l + d
+        lo, hi = interval(w + d / 2, n)
+        return ("%s: %d games, %d won, %d lost, %d drawn: %.1f%% (draws half) [%.0f s]\n"
+                "95%% interval %.1f-%.1f%%; ours moving first %.1f/%d, second %.1f/%d"
+                % (title, n, w, l, d, 100.0 * (w + d / 2) / n, time.time() - self.t0,
+                   100 * lo, 100 * hi, self.pts[0], self.cnt[0], self.pts[1], self.cnt[1]))
 
 
 def teacher_summary(rows, level):

@@ -64,8 +64,11 @@ def load_suite(path=SUITE):
     return out
 
 
+# The modules a game has loaded by then are imported here, before the measured decision:
+# corners.book too (Expert in Duo loads it at its first move; compiled from source on the
+# WASI VM its import alone costs ~5.8M fuel, a lookup ~0.2M).
 _SETUP = """
-from corners import Game, ai
+from corners import Game, ai, book
 g = Game(%r)
 for _t in %r:
     g.play(_t)

@@ -109,6 +109,10 @@ class Screen(Play):
                 w["spaces"] = c[7] - 128
                 w["enemy"] = c[8] - 128
                 w["own_check"] = w["enemy_check"] = c[9]
+        if done >= ai.BOOK_PLIES:
+            # past Duo's opening: the book's reader goes (Expert loads it again if asked
+            # earlier, after an undo)
+            self.app.forget("corners.book", None)
         self.thinker = ai.think(g, level, (s.seed + done) & 0xFFFF)
         self.purpose = purpose
         self.spin = 0

@@ -1,0 +1,243 @@
+"""Duo's opening book (corners/book.py, the file corners/duo.book, tools/corners_book.py):
+the file is whole and sorted; every position in it is met from the empty board by its own
+moves and legal replies, and its move is legal there; the lookup finds exactly the file's
+entries; Expert plays the book's move and never an illegal one, whatever the file holds."""
+
+import struct
+
+import pytest
+
+from corners import Game, ai, book
+from corners.pieces import NORIENT
+from quadutil import Rng
+from tools import corners_book, pentobi
+
+
+def slow_key(g):
+    """The key and check from the game's record (Game.move_at and colour_at, not the
+    board's history arrays), as the docstring of corners.book describes them."""
+    h = v = 0
+    for i in range(g.plies):
+        m = g.move_at(i)
+        c = g.colour_at(i)
+        h = ((h << 5) | (h >> 25)) & (2 ** 30 - 1)
+        h ^= m ^ (c << 16)
+        v = (v * 1021 + 3 * m + c) % 65521
+    return h, v
+
+
+def shipped():
+    return corners_book.read(book.path())
+
+
+def test_the_shipped_book_is_whole_and_sorted():
+    with open(book.path(), "rb") as f:
+        data = f.read()
+    assert data and len(data) % book.REC == 0
+    recs = [struct.unpack(">IHH", data[i:i + 8]) for i in range(0, len(data), 8)]
+    assert all(a[:2] < b[:2] for a, b in zip(recs, recs[1:]))
+    assert all(k < 2 ** 30 and v < 65521 and code < 14 * 14 * NORIENT for k, v, code in recs)
+
+
+def _fold(h, v, m, c):
+    return ((h << 5 | h >> 25) & (2 ** 30 - 1)) ^ m ^ c << 16, (v * 1021 + 3 * m + c) % 65521
+
+
+def test_every_book_position_is_met_and_its_move_is_legal():
+    # A walk written apart from the tool's: the positions come from Game.moves, one seat
+    # at a time, the keys folded on as slow_key folds them (and checked against it).
+    entries = shipped()
+    met = set()
+
+    def walk(g, k, ours):
+        if g.plies >= ai.BOOK_PLIES or g.over:
+            return
+        if ours:
+            if k not in entries:
+                return
+            assert k == slow_key(g)
+            m = g.decode(entries[k])
+            assert g.why_not(m) is None, g.record()
+            met.add(k)
+            c = g.turn
+            g.apply_move(m)
+            walk(g, _fold(k[0], k[1], m, c), False)
+            g.undo()
+            return
+        c = g.turn
+        for m in g.moves():
+            nk = _fold(k[0], k[1], m, c)
+            if nk in entries:
+                g.apply_move(m)
+                walk(g, nk, True)
+                g.undo()
+
+    walk(Game("duo"), (0, 0), True)
+    walk(Game("duo"), (0, 0), False)
+    assert met == set(entries)
+    assert (0, 0) in entries     # the empty board: the first move is the book's
+
+
+def test_key_equals_the_slow_key_and_stays_in_30_bits():
+    rng = Rng(5)
+    for _ in range(3):
+        g = Game("duo")
+        while not g.over:
+            k, v = book.key(g.board)
+            assert (k, v) == slow_key(g) and k < 2 ** 30 and v < 2 ** 16
+            ms = g.moves()
+            if not ms:
+                break
+            g.apply_move(ms[rng.below(len(ms))])
+
+
+def _lines(entries, n, seed):
+    """n positions of the book, reached by its moves and random replies that stay in it."""
+    rng = Rng(seed)
+    out = []
+    while len(out) < n:
+        g = Game("duo")
+        ours = rng.below(2) == 0
+        while g.plies < ai.BOOK_PLIES:
+            if ours:
+                k = book.key(g.board)
+                if k not in entries:
+                    break
+                out.append((Game.from_bytes(g.to_bytes()), entries[k]))
+                g.apply_move(g.decode(entries[k]))
+            else:
+                ms = [m for m in g.moves() if _after(g, m) in entries]
+                if not ms:
+                    break
+                g.apply_move(ms[rng.below(len(ms))])
+            ours = not ours
+    return out
+
+
+def _after(g, m):
+    h, v = book.key(g.board)
+    return book.step(h, v, m, g.turn)
+
+
+def test_lookup_finds_the_entries_and_nothing_else():
+    entries = shipped()
+    for g, code in _lines(entries, 40, 1):
+        assert book.move(g.board) == g.decode(code)
+        assert ai.choose(g, "expert", 3) == g.text_of(g.decode(code))
+    # positions not in it: after a random first move nobody's book plays
+    rng = Rng(2)
+    misses = 0
+    for _ in range(30):
+        g = Game("duo")
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+        if book.key(g.board) not in entries:
+            misses += 1
+            assert book.move(g.board) == 0
+    assert misses
+
+
+def test_past_its_plies_or_without_its_file_the_book_is_silent(tmp_path, monkeypatch):
+    g = Game("duo")
+    assert book.move(g.board) != 0
+    assert book.move(g.board, str(tmp_path / "none.book")) == 0
+    asked = []
+    real = book.move
+    monkeypatch.setattr(book, "move", lambda b, where=None: asked.append(b.ply) or real(b))
+    rng = Rng(4)
+    while g.plies < ai.BOOK_PLIES + 2:
+        ai.choose(g, "expert", 0)
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    assert asked == list(range(ai.BOOK_PLIES))
+
+
+def test_a_damaged_book_never_makes_expert_play_an_illegal_move(tmp_path, monkeypatch):
+    g = Game("duo")
+    rng = Rng(9)
+    for _ in range(3):
+        ms = g.moves()
+        g.apply_move(ms[rng.below(len(ms))])
+    # the position's key with a move that is not legal there, and a file cut short
+    k = book.key(g.board)
+    legal = set(g.moves())
+    bad = next(code for code in range(0, 14 * 14 * NORIENT, 7)
+               if g.decode(code) not in legal)
+    p = tmp_path / "bad.book"
+    corners_book.write(p, {k: bad})
+    monkeypatch.setattr(book, "_PATH", str(p))
+    assert book.move(g.board) == g.decode(bad)
+    mv = ai.choose(g, "expert", 1)
+    assert g.parse(mv) in legal
+    p.write_bytes(b"\x00\x01\x02")
+    assert book.move(g.board) == 0
+    assert g.parse(ai.choose(g, "expert", 1)) in legal
+
+
+def test_only_duo_expert_asks_the_book(monkeypatch):
+    asked = []
+    real = book.move
+
+    def spy(b, where=None):
+        asked.append(b.ncol)
+        return real(b, where)
+    monkeypatch.setattr(book, "move", spy)
+    for variant in ("duo", "classic_2"):
+        for level in ai.LEVELS:
+            ai.choose(Game(variant), level, 0)
+    assert asked == [2]
+
+
+def test_the_tool_reads_back_what_it_writes_and_refuses_a_damaged_file(tmp_path):
+    e = {(5, 1): 17, (5, 0): 4, (2 ** 30 - 1, 65520): 3, (0, 0): 9000}
+    corners_book.write(tmp_path / "b", e)
+    assert corners_book.read(tmp_path / "b") == e
+    (tmp_path / "c").write_bytes((tmp_path / "b").read_bytes()[:-1])
+    with pytest.raises(ValueError):
+        corners_book.read(tmp_path / "c")
+    data = (tmp_path / "b").read_bytes()
+    (tmp_path / "d").write_bytes(data[8:16] + data[:8] + data[16:])
+    with pytest.raises(ValueError):
+        corners_book.read(tmp_path / "d")
+
+
+def test_merge_keeps_the_answer_whose_line_meets_more(tmp_path):
+    g = Game("duo")
+    moves = g.moves()
+    a, other = moves[0], moves[1]
+    # book 1: the first move a, then a reply to one of the enemy's answers after it
+    g.apply_move(a)
+    reply = g.moves()[0]
+    g.apply_move(reply)
+    k2 = book.key(g.board)
+    follow = g.code_of(g.moves()[0])
+    corners_book.write(tmp_path / "one", {(0, 0): g.code_of(a), k2: follow, (12345, 6): 1})
+    corners_book.write(tmp_path / "two", {(0, 0): g.code_of(other)})
+    corners_book.main(["--book", str(tmp_path / "two"), "--merge", str(tmp_path / "one")])
+    # "two" answered the empty board first, but "one"'s answer leads on: it is kept, and
+    # the entry no line meets is dropped
+    assert corners_book.read(tmp_path / "two") == {(0, 0): g.code_of(a), k2: follow}
+
+
+@pytest.mark.skipif(not pentobi.available(), reason=pentobi.MISSING)
+def test_learning_adds_the_teachers_moves_and_plays_them_back(tmp_path, capsys):
+    p = tmp_path / "t.book"
+    corners_book.main(["--pentobi", "1", "--teacher", "1", "--games", "2", "--depth", "2",
+                       "--book", str(p), "--learn"])
+    learnt = corners_book.read(p)
+    assert len(learnt) >= 3 and (0, 0) in learnt
+    capsys.readouterr()
+    corners_book.main(["--pentobi", "1", "--games", "2", "--depth", "2", "--book", str(p)])
+    out = capsys.readouterr().out
+    # the same games: every position the book was asked for is in it now
+    assert "found [2, 2]" in out
+
+
+def test_the_scratch_is_made_at_the_first_decision_even_when_the_book_answers(monkeypatch):
+    # Made later, after the book's moves, it would meet a fragmented heap on the device
+    # (the whole game then needed 109 KB instead of 93: tools/corners_app_heap.py).
+    monkeypatch.setattr(ai, "_SCR", None)
+    g = Game("duo")
+    assert book.move(g.board)
+    ai.choose(g, "expert", 0)
+    assert ai._SCR is not None
