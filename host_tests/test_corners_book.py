@@ -3,6 +3,7 @@ the file is whole and sorted; every position in it is met from the empty board b
 moves and legal replies, and its move is legal there; the lookup finds exactly the file's
 entries; Expert plays the book's move and never an illegal one, whatever the file holds."""
 
+import importlib
 import struct
 
 import pytest
@@ -11,6 +12,15 @@ from corners import Game, ai, book
 from corners.pieces import NORIENT
 from quadutil import Rng
 from tools import corners_book, pentobi
+
+
+@pytest.fixture(autouse=True)
+def book_now():
+    """corners.book as the player will import it: the face lets the module go after an
+    opening (test_corners_app), and a later import makes a new one, which the tests'
+    monkeypatching must reach."""
+    global book
+    book = importlib.import_module("corners.book")
 
 
 def slow_key(g):

@@ -86,7 +86,7 @@ class Screen(Play):
         self.cm = None
         self.trays = None
 
-    # --- the shell's hooks -------------------------------------------------------------------
+    # --- the shell's hooks
     def player(self):
         from corners import ai
         return ai, self.s.game.plies
@@ -109,9 +109,7 @@ class Screen(Play):
                 w["spaces"] = c[7] - 128
                 w["enemy"] = c[8] - 128
                 w["own_check"] = w["enemy_check"] = c[9]
-        if done >= ai.BOOK_PLIES:
-            # past Duo's opening: the book's reader goes (Expert loads it again if asked
-            # earlier, after an undo)
+        if done >= ai.BOOK_PLIES:  # past Duo's opening book: its reader goes
             self.app.forget("corners.book", None)
         self.thinker = ai.think(g, level, (s.seed + done) & 0xFFFF)
         self.purpose = purpose
@@ -154,7 +152,7 @@ class Screen(Play):
             g.apply_move(ms[0])
         return True
 
-    # --- taps ----------------------------------------------------------------------------------
+    # --- taps
     def hit(self, x, y):
         pn = self.panel
         t = pn.hit(x, y)
@@ -199,7 +197,7 @@ class Screen(Play):
         return True
 
 
-# --- the marks on the board: the last move, the dots ---------------------------------------------
+# --- the marks on the board: the last move, the dots
 
 def clear(cm, bit):
     keep = 255 ^ bit
@@ -272,7 +270,7 @@ def dot(play):
             cm[y * n + x] |= M_DOT
 
 
-# --- what the game screen shows ----------------------------------------------------------------
+# --- what the game screen shows
 
 def _board(play, g):
     b = play.board
