@@ -45,9 +45,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   answered by the enemy's (in classic_2 the next colour's) best k2 by the static look
   (chosen once, before our move), an answer judged by territory alone, and a move is
   valued at the mean of its first value and its worst answer's, while the budget lasts.
-  Expert in Duo first asks the opening book (corners/book.py, setting `book`) for the
-  first BOOK_PLIES (16) plies and plays its move when it has the position and the move
-  is legal.
+  Expert in Duo and classic_2 first asks the variant's opening book (corners/book.py,
+  setting `book`) for the first plies (BOOKS: Duo 16, classic_2 24) and plays its move
+  when it has the position and the move is legal.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
@@ -87,8 +87,8 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # usable corner place that the enemy may cover (Expert only; ~3-4M fuel a move). Duo's
 # colour 1 (moving second) takes `ring2` instead of `ring`, and `pref2`: the weight of
 # PREF in 80ths (80: PREF itself) in the order the moves are kept in, taken off their
-# value again (colour 0 and Classic: none). `book` (Duo): play the opening book's move
-# where it has one (corners/book.py).
+# value again (colour 0 and Classic: none). `book` (the variants in BOOKS): play the
+# opening book's move where it has one (corners/book.py).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
@@ -110,7 +110,8 @@ FIT_COST = 4
 # suite within Expert's 2.0 M4-seconds.
 CUSTOM_WORK = 1900
 K1MAX = 12      # the most of our moves the second look answers
-BOOK_PLIES = 16     # Duo's opening book answers these first plies (our first 8 moves)
+# The variants with an opening book (corners/<variant>.book) and the first plies it answers
+BOOKS = {"duo": 16, "classic_2": 24}
 TOPK = 96       # the most moves kept for a closer look (Expert's cut is 90)
 KEEP = 128      # the static look's unsorted keys of the moves that may be among the best
 _SCR = None
@@ -276,10 +277,10 @@ class Player:
         # The scratch first, book or not: made at the game's first decision it finds the
         # heap whole (made later, after the book's moves, it may not: 16 KB more).
         moves, tm, ts, _, _, _, _, two, _, _, _ = _scratch()
-        if b.ncol == 2 and b.ply < BOOK_PLIES and lv != "custom" and SETTINGS[lv]["book"]:
-            # Duo's opening book (corners/book.py): its move when it has one, legal here
-            from .book import move
-            m = move(b)
+        if b.ply < BOOKS.get(g.variant, 0) and lv != "custom" and SETTINGS[lv]["book"]:
+            # the opening book (corners/book.py): its move when it has one, legal here
+            from .book import move, path
+            m = move(b, path(g.variant))
             if m and g.why_not(m) is None:
                 yield g.text_of(m)
                 return

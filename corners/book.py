@@ -1,24 +1,26 @@
-"""Duo's opening book: positions of the first moves, each with the move to play there.
+"""The opening books of Duo and classic_2: positions of the first moves, each with the move
+to play there.
 
-    move(board) -> a move int, or 0 when the position is not in the book (or it is missing)
+    move(board, path(variant)) -> a move int, or 0 when the position is not in the book
+                                  (or the book is missing)
 
-The book is a file beside this module, duo.book: records of 8 bytes sorted by the
-position's key and check, big-endian: the key (4 bytes), the check (2) and the move's code
-(2: Game.code_of's anchor square x 91 + orientation). key() folds a position's moves, in
-order, into a 30-bit key and, another way, a 16-bit check: two positions share both only
-by a chance in 2**46. The file is searched in place, a record at a time: nothing of the
-book stays on the heap but this module, and a lookup allocates only its file object,
-an 8-byte buffer and the key (~150-350 B, let go at once). Made by tools/corners_book.py
-(docs/corners.md says how its moves were chosen). Expert (and the hint) asks it in Duo for
-the first corners.ai.BOOK_PLIES plies; a move it gives is played only when legal there,
-so a stale or damaged book costs strength, never a wrong move.
+A book is a file beside this module, named after its variant (duo.book, classic_2.book;
+corners.ai.BOOKS): records of 8 bytes sorted by the position's key and check, big-endian:
+the key (4 bytes), the check (2) and the move's code (2: Game.code_of's anchor square x 91
++ orientation). key() folds a position's moves, in order, into a 30-bit key and, another
+way, a 16-bit check: two positions share both only by a chance in 2**46. The file is
+searched in place, a record at a time: nothing of the book stays on the heap but this
+module, and a lookup allocates only its file object, an 8-byte buffer and the key
+(~150-350 B, let go at once). Made by tools/corners_book.py (docs/corners.md says how its moves were
+chosen). Expert (and the hint) asks it in these variants for its first plies
+(corners.ai.BOOKS); a move it gives is played only when legal there, so a stale or damaged
+book costs strength, never a wrong move.
 """
 
 from .pieces import NORIENT
 
 REC = 8
-NAME = "duo.book"
-_PATH = None
+_DIR = None
 
 
 def step(h, v, m, c):
@@ -36,20 +38,21 @@ def key(b):
     return h, v
 
 
-def path():
-    global _PATH
-    if _PATH is None:
+def path(variant):
+    """The file of the variant's book (beside this module)."""
+    global _DIR
+    if _DIR is None:
         here = __file__
         cut = max(here.rfind("/"), here.rfind("\\"))
-        _PATH = (here[:cut + 1] if cut >= 0 else "") + NAME
-    return _PATH
+        _DIR = here[:cut + 1] if cut >= 0 else ""
+    return _DIR + variant + ".book"
 
 
-def move(b, where=None):
-    """The book's move int for the position on Duo board b, or 0."""
+def move(b, where):
+    """The move int of the book in file `where` for the position on board b, or 0."""
     k, v = key(b)
     try:
-        f = open(where or path(), "rb")
+        f = open(where, "rb")
     except OSError:
         return 0
     buf = bytearray(REC)

@@ -397,8 +397,9 @@ def test_bundle_of_the_real_repository(tmp_path):
             assert files["lib/quadpocket/" + path.name] == path.read_bytes(), path.name
     assert not [r for r in files if "__pycache__" in r or r.endswith((".pyc", ".pyi"))]
     assert "lib/quadcore/__main__.py" not in files
-    # Duo's opening book goes beside the module that reads it (corners/book.py)
-    assert files["lib/corners/duo.book"] == (ROOT / "corners" / "duo.book").read_bytes()
+    # the opening books go beside the module that reads them (corners/book.py)
+    for name in ("duo.book", "classic_2.book"):
+        assert files["lib/corners/" + name] == (ROOT / "corners" / name).read_bytes()
     stamp = bundle_tool.version_stamp(ROOT)
     assert 'VERSION = "%s"' % stamp in files["lib/quadpocket/version.py"].decode()
     assert "lib/quadcore/__init__.py" in info["imported"]

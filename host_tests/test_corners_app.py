@@ -191,7 +191,7 @@ def test_duos_opening_book_is_dropped_after_the_opening():
     play = app.play
     hinted_turn(d)
     assert "corners.book" in sys.modules
-    while play.game.plies < ai.BOOK_PLIES + 2:
+    while play.game.plies < ai.BOOKS["duo"] + 2:
         if play.s.human(play.game.turn):
             hinted_turn(d)
         else:

@@ -1,9 +1,10 @@
 """The corner polyomino game's whole game on CircuitPython's VM (tools/corners_app_heap.py:
 the scenario of tools/app_heap.py with this game chosen: a person playing Expert's hint by
 a tap on its ghost against Expert, the menu tour, a new game after the end). Measured
-(python -m tools.corners_app_heap --smallest [--titano] [--classic]; docs/corners.md): the
-figures there. These tests hold the 100 KB budget on both screens, and check that a heap
-well below it fails, so the figure is a real limit and cannot silently get worse."""
+(python -m tools.corners_app_heap --smallest [--titano] [--classic|--classic2];
+docs/corners.md): the figures there. These tests hold the 100 KB budget on both screens,
+and check that a heap well below it fails, so the figure is a real limit and cannot
+silently get worse."""
 
 import pytest
 
@@ -40,7 +41,7 @@ def test_peak_live_heap_under_the_budget(run):
     assert run["peak"][0] <= app_heap.BUDGET, run["peak"]
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic"])
+@pytest.mark.parametrize("variant", ["duo", "classic", "classic_2"])
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
 def test_completes_with_the_budget_free(vm, size, variant):
     heap = corners_app_heap.heapsize_for_free(REACHED, variant=variant)

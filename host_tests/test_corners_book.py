@@ -1,5 +1,5 @@
-"""Duo's opening book (corners/book.py, the file corners/duo.book, tools/corners_book.py):
-the file is whole and sorted; every position in it is met from the empty board by its own
+"""The opening books of Duo and classic_2 (corners/book.py, the files corners/duo.book and
+corners/classic_2.book, tools/corners_book.py): each file is whole and sorted; every position in it is met from the empty board by its own
 moves and legal replies, and its move is legal there; the lookup finds exactly the file's
 entries; Expert plays the book's move and never an illegal one, whatever the file holds."""
 
@@ -38,29 +38,32 @@ def slow_key(g):
     return h, v
 
 
-def shipped():
-    return corners_book.read(book.path())
+def shipped(variant="duo"):
+    return corners_book.read(book.path(variant))
 
 
-def test_the_shipped_book_is_whole_and_sorted():
-    with open(book.path(), "rb") as f:
+@pytest.mark.parametrize("variant", sorted(ai.BOOKS))
+def test_the_shipped_book_is_whole_and_sorted(variant):
+    with open(book.path(variant), "rb") as f:
         data = f.read()
     assert data and len(data) % book.REC == 0
     recs = [struct.unpack(">IHH", data[i:i + 8]) for i in range(0, len(data), 8)]
     assert all(a[:2] < b[:2] for a, b in zip(recs, recs[1:]))
-    assert all(k < 2 ** 30 and v < 65521 and code < 14 * 14 * NORIENT for k, v, code in recs)
+    w = Game(variant).width
+    assert all(k < 2 ** 30 and v < 65521 and code < w * w * NORIENT for k, v, code in recs)
 
 
-def test_every_book_position_is_met_and_its_move_is_legal():
+@pytest.mark.parametrize("variant", sorted(ai.BOOKS))
+def test_every_book_position_is_met_and_its_move_is_legal(variant):
     # A walk written apart from the tool's: the positions come from Game.moves, one seat
     # at a time, the keys folded on as slow_key folds them (and checked against it).
-    entries = shipped()
+    entries = shipped(variant)
     met = set()
 
     def walk(g, k, ours):
-        if g.plies >= ai.BOOK_PLIES or g.over:
+        if g.plies >= ai.BOOKS[variant] or g.over:
             return
-        if ours:
+        if g.player_of(g.turn) == ours:
             if k not in entries:
                 return
             assert k == slow_key(g)
@@ -69,7 +72,7 @@ def test_every_book_position_is_met_and_its_move_is_legal():
             met.add(k)
             c = g.turn
             g.apply_move(m)
-            walk(g, _fold(k[0], k[1], m, c), False)
+            walk(g, _fold(k[0], k[1], m, c), ours)
             g.undo()
             return
         c = g.turn
@@ -77,19 +80,19 @@ def test_every_book_position_is_met_and_its_move_is_legal():
             nk = _fold(k[0], k[1], m, c)
             if nk in entries:
                 g.apply_move(m)
-                walk(g, nk, True)
+                walk(g, nk, ours)
                 g.undo()
 
-    walk(Game("duo"), (0, 0), True)
-    walk(Game("duo"), (0, 0), False)
+    walk(Game(variant), (0, 0), 0)
+    walk(Game(variant), (0, 0), 1)
     assert met == set(entries)
     assert (0, 0) in entries     # the empty board: the first move is the book's
 
 
 def test_key_equals_the_slow_key_and_stays_in_30_bits():
     rng = Rng(5)
-    for _ in range(3):
-        g = Game("duo")
+    for variant in ("duo", "duo", "classic_2"):
+        g = Game(variant)
         while not g.over:
             k, v = book.key(g.board)
             assert (k, v) == slow_key(g) and k < 2 ** 30 and v < 2 ** 16
@@ -99,15 +102,15 @@ def test_key_equals_the_slow_key_and_stays_in_30_bits():
             g.apply_move(ms[rng.below(len(ms))])
 
 
-def _lines(entries, n, seed):
+def _lines(entries, n, seed, variant):
     """n positions of the book, reached by its moves and random replies that stay in it."""
     rng = Rng(seed)
     out = []
     while len(out) < n:
-        g = Game("duo")
-        ours = rng.below(2) == 0
-        while g.plies < ai.BOOK_PLIES:
-            if ours:
+        g = Game(variant)
+        ours = rng.below(2)
+        while g.plies < ai.BOOKS[variant]:
+            if g.player_of(g.turn) == ours:
                 k = book.key(g.board)
                 if k not in entries:
                     break
@@ -118,7 +121,6 @@ def _lines(entries, n, seed):
                 if not ms:
                     break
                 g.apply_move(ms[rng.below(len(ms))])
-            ours = not ours
     return out
 
 
@@ -127,37 +129,40 @@ def _after(g, m):
     return book.step(h, v, m, g.turn)
 
 
-def test_lookup_finds_the_entries_and_nothing_else():
-    entries = shipped()
-    for g, code in _lines(entries, 40, 1):
-        assert book.move(g.board) == g.decode(code)
+@pytest.mark.parametrize("variant", sorted(ai.BOOKS))
+def test_lookup_finds_the_entries_and_nothing_else(variant):
+    entries = shipped(variant)
+    where = book.path(variant)
+    for g, code in _lines(entries, 40, 1, variant):
+        assert book.move(g.board, where) == g.decode(code)
         assert ai.choose(g, "expert", 3) == g.text_of(g.decode(code))
     # positions not in it: after a random first move nobody's book plays
     rng = Rng(2)
     misses = 0
     for _ in range(30):
-        g = Game("duo")
+        g = Game(variant)
         ms = g.moves()
         g.apply_move(ms[rng.below(len(ms))])
         if book.key(g.board) not in entries:
             misses += 1
-            assert book.move(g.board) == 0
+            assert book.move(g.board, where) == 0
     assert misses
 
 
-def test_past_its_plies_or_without_its_file_the_book_is_silent(tmp_path, monkeypatch):
-    g = Game("duo")
-    assert book.move(g.board) != 0
+@pytest.mark.parametrize("variant", sorted(ai.BOOKS))
+def test_past_its_plies_or_without_its_file_the_book_is_silent(variant, tmp_path, monkeypatch):
+    g = Game(variant)
+    assert book.move(g.board, book.path(variant)) != 0
     assert book.move(g.board, str(tmp_path / "none.book")) == 0
     asked = []
     real = book.move
-    monkeypatch.setattr(book, "move", lambda b, where=None: asked.append(b.ply) or real(b))
+    monkeypatch.setattr(book, "move", lambda b, where: asked.append(b.ply) or real(b, where))
     rng = Rng(4)
-    while g.plies < ai.BOOK_PLIES + 2:
+    while g.plies < ai.BOOKS[variant] + 2:
         ai.choose(g, "expert", 0)
         ms = g.moves()
         g.apply_move(ms[rng.below(len(ms))])
-    assert asked == list(range(ai.BOOK_PLIES))
+    assert asked == list(range(ai.BOOKS[variant]))
 
 
 def test_a_damaged_book_never_makes_expert_play_an_illegal_move(tmp_path, monkeypatch):
@@ -173,27 +178,27 @@ def test_a_damaged_book_never_makes_expert_play_an_illegal_move(tmp_path, monkey
                if g.decode(code) not in legal)
     p = tmp_path / "bad.book"
     corners_book.write(p, {k: bad})
-    monkeypatch.setattr(book, "_PATH", str(p))
-    assert book.move(g.board) == g.decode(bad)
+    monkeypatch.setattr(book, "path", lambda variant: str(p))
+    assert book.move(g.board, str(p)) == g.decode(bad)
     mv = ai.choose(g, "expert", 1)
     assert g.parse(mv) in legal
     p.write_bytes(b"\x00\x01\x02")
-    assert book.move(g.board) == 0
+    assert book.move(g.board, str(p)) == 0
     assert g.parse(ai.choose(g, "expert", 1)) in legal
 
 
-def test_only_duo_expert_asks_the_book(monkeypatch):
+def test_only_expert_asks_and_only_its_variants_book(monkeypatch):
     asked = []
     real = book.move
 
-    def spy(b, where=None):
-        asked.append(b.ncol)
+    def spy(b, where):
+        asked.append(where)
         return real(b, where)
     monkeypatch.setattr(book, "move", spy)
-    for variant in ("duo", "classic_2"):
+    for variant in ("duo", "classic", "classic_3", "classic_2"):
         for level in ai.LEVELS:
             ai.choose(Game(variant), level, 0)
-    assert asked == [2]
+    assert asked == [book.path("duo"), book.path("classic_2")]
 
 
 def test_the_tool_reads_back_what_it_writes_and_refuses_a_damaged_file(tmp_path):
@@ -228,14 +233,16 @@ def test_merge_keeps_the_answer_whose_line_meets_more(tmp_path):
 
 
 @pytest.mark.skipif(not pentobi.available(), reason=pentobi.MISSING)
-def test_learning_adds_the_teachers_moves_and_plays_them_back(tmp_path, capsys):
+@pytest.mark.parametrize("variant", sorted(ai.BOOKS))
+def test_learning_adds_the_teachers_moves_and_plays_them_back(variant, tmp_path, capsys):
     p = tmp_path / "t.book"
-    corners_book.main(["--pentobi", "1", "--teacher", "1", "--games", "2", "--depth", "2",
-                       "--book", str(p), "--learn"])
+    corners_book.main(["--variant", variant, "--pentobi", "1", "--teacher", "1", "--games",
+                       "2", "--depth", "2", "--book", str(p), "--learn"])
     learnt = corners_book.read(p)
     assert len(learnt) >= 3 and (0, 0) in learnt
     capsys.readouterr()
-    corners_book.main(["--pentobi", "1", "--games", "2", "--depth", "2", "--book", str(p)])
+    corners_book.main(["--variant", variant, "--pentobi", "1", "--games", "2", "--depth", "2",
+                       "--book", str(p)])
     out = capsys.readouterr().out
     # the same games: every position the book was asked for is in it now
     assert "found [2, 2]" in out
@@ -246,6 +253,6 @@ def test_the_scratch_is_made_at_the_first_decision_even_when_the_book_answers(mo
     # (the whole game then needed 109 KB instead of 93: tools/corners_app_heap.py).
     monkeypatch.setattr(ai, "_SCR", None)
     g = Game("duo")
-    assert book.move(g.board)
+    assert book.move(g.board, book.path("duo"))
     ai.choose(g, "expert", 0)
     assert ai._SCR is not None

@@ -4,10 +4,11 @@ run (the same guest, platform, stand-ins, checkpoints and budget) with this game
     .venv/bin/python -m tools.corners_app_heap [--classic]            # live readings, peak
     .venv/bin/python -m tools.corners_app_heap --titano               # 480x320
     .venv/bin/python -m tools.corners_app_heap --budget [--classic]   # completes in 100 KB?
-    .venv/bin/python -m tools.corners_app_heap --smallest [--titano] [--classic]
+    .venv/bin/python -m tools.corners_app_heap --smallest [--titano] [--classic|--classic2]
 
 Scenario: preferences "tutorial done, this game", its settings: Duo, a person (player 1)
-against Expert, or Classic 4, a person (Blue) against three Expert colours. Each round the
+against Expert; Classic 4, a person (Blue) against three Expert colours; or classic_2, a
+person (Blue and Red) against Expert (Yellow and Green). Each round the
 person asks for a hint (Expert's move, shown as a ghost) and places it by a tap on the
 ghost, then the computer answers; the menu tour (this game's help, statistics, move list)
 after ROUNDS_BEFORE rounds; a game that ends is followed by a new one from New.
@@ -17,7 +18,7 @@ import sys
 
 from tools import app_heap, cpvm
 
-ROUNDS = {"duo": 24, "classic": 22}
+ROUNDS = {"duo": 24, "classic": 22, "classic_2": 22}
 
 MOVE = r'''
 def move(name):
@@ -49,15 +50,15 @@ SCREENS = ('SCREENS = ("menu", "prefs", "back", "help", "topic1", "back", "back"
 def conf_record(variant="duo"):
     """(4416, nvm bytes 4416..4544): this game's settings (a person against Expert)."""
     c = bytearray(app_heap.face_module("face_corners.start").DEFAULT)
-    if variant == "duo":
-        c[0], c[2:6] = 0, bytes((0, 4, 0, 0))
+    if variant != "classic":
+        c[0], c[2:6] = (0 if variant == "duo" else 3), bytes((0, 4, 0, 0))
     else:
         c[0], c[2:6] = 1, bytes((0, 4, 4, 4))
     return app_heap.conf_record("face_corners.start", c)
 
 
 def program(variant="duo"):
-    """app_heap.scenario_code's program maker for this game, Duo or Classic (its keywords
+    """app_heap.scenario_code's program maker for this game, in a variant (its keywords
     rounds, variant, humans and level are Still's Quad's options: none here)."""
     def code(**kw):
         r = ROUNDS[variant]
@@ -91,6 +92,7 @@ def smallest(mpy=True, size=(320, 240), layouts=None, variant="duo"):
 def main(argv=None):
     ap = app_heap.game_parser("python -m tools.corners_app_heap", __doc__)
     ap.add_argument("--classic", action="store_true", help="Classic 4 instead of Duo")
+    ap.add_argument("--classic2", action="store_true", help="classic_2 instead of Duo")
     ap.add_argument("--layouts", type=int, default=0,
                     help="only the first N layouts of app_heap.LAYOUTS (default all)")
     args = ap.parse_args(argv)
@@ -98,7 +100,7 @@ def main(argv=None):
         print(cpvm.MISSING_VM, file=sys.stderr)
         return 2
     size = (480, 320) if args.titano else (320, 240)
-    v = "classic" if args.classic else "duo"
+    v = "classic" if args.classic else "classic_2" if args.classic2 else "duo"
     if args.smallest:
         lay = app_heap.LAYOUTS[:args.layouts] if args.layouts else None
         free = smallest(mpy=not args.py, size=size, variant=v, layouts=lay)

@@ -1,18 +1,22 @@
-"""Duo's opening book (corners/duo.book, read by corners/book.py): made by asking a stronger
-Pentobi what to play in the positions our Expert meets against Pentobi.
+"""The opening books (corners/duo.book and corners/classic_2.book, read by corners/book.py):
+made by asking a stronger Pentobi what to play in the positions our Expert meets against
+Pentobi.
 
     python -m tools.corners_book --pentobi 3 --teacher 6 --games 600 --first 30000 --learn
     python -m tools.corners_book --pentobi 3 --games 600 --first 60000 --book other.book
+    python -m tools.corners_book --variant classic_2 --pentobi 2 --teacher 6 --games 200 \
+        --first 202800 --learn
 
-Games of our Expert against Pentobi at --pentobi, as tools/corners_match plays them (game k:
-Pentobi seeded k + 1, ours k; colours alternating). At each of our first --depth moves the
-position is looked up in the book (--book, default the shipped corners/duo.book) and its
+Games of our Expert against Pentobi at --pentobi, as tools/corners_match plays them (game
+k: Pentobi seeded k + 1, ours k; colours alternating). At each of our first --depth moves
+the position is looked up in the book (--book, default the variant's shipped one) and its
 move played when it has one. With --learn a position it lacks is put to the teacher (a
-Pentobi process of its own at --teacher, seeded 1, told the game's moves afresh), whose
-answer is played and added; the book is written back, sorted, at the end (a move already in
-it is never changed). Without --learn it is a match with that book: a position it lacks is
-ours to play. The summary gives the score and, by our move's number, how often the book had
-the position.
+Pentobi process of its own at --teacher, told the game's moves afresh and seeded 1 for each
+position, so that runs side by side answer a position alike), whose answer is played and
+added; the book is written back, sorted, at the end (a move already in it is never
+changed). Without --learn it is a match with that book: a position it lacks is ours to
+play. The summary gives the score and, by our move's number, how often the book had the
+position.
 """
 
 import argparse
@@ -21,12 +25,10 @@ import sys
 from pathlib import Path
 
 from corners import ai
-from corners.ai import BOOK_PLIES
+from corners.ai import BOOKS
 from corners.book import REC, key, path, step
 from tools.corners_match import Tally, numbers, play_one
 from tools.pentobi import Gtp
-
-DEFAULT = Path(path())
 
 
 def read(p):
@@ -55,21 +57,22 @@ def write(p, entries):
                                  for (k, v), code in sorted(entries.items())))
 
 
-def reachable(entries):
-    """The entries met from the empty Duo board when one side plays the book's moves and the
-    other any legal move, seat by seat: {key: code}. `entries` maps a key to one code or a
-    list of them (books merged from runs that answered a position differently): where
-    there are several, the answer kept is the one whose line meets the most entries."""
+def reachable(entries, variant="duo"):
+    """The entries met from the variant's empty board when one player plays the book's
+    moves and the other any legal move, seat by seat: {key: code}. `entries` maps a key
+    to one code or a list of them (books merged from runs that answered a position
+    differently): where there are several, the answer kept is the one whose line meets
+    the most entries."""
     from corners import Game
 
     def walk(g, h, ours):
-        """{key: code} of the entries met from here."""
+        """{key: code} of the entries met from here, player `ours` playing the book."""
         b = g.board
-        if b.ply >= BOOK_PLIES or g.over:
+        if b.ply >= BOOKS[variant] or g.over:
             return {}
         c = g.turn
         found = {}
-        if ours:
+        if g.player_of(c) == ours:
             codes = entries.get(h)
             if codes is None:
                 return {}
@@ -79,7 +82,7 @@ def reachable(entries):
                 if g.why_not(m) is not None:
                     continue
                 g.apply_move(m)
-                sub = walk(g, step(h[0], h[1], m, c), False)
+                sub = walk(g, step(h[0], h[1], m, c), ours)
                 g.undo()
                 if best is None or len(sub) >= len(best):
                     sub[h] = code
@@ -89,12 +92,12 @@ def reachable(entries):
             k = step(h[0], h[1], m, c)
             if k in entries:
                 g.apply_move(m)
-                found.update(walk(g, k, True))
+                found.update(walk(g, k, ours))
                 g.undo()
         return found
 
-    seen = walk(Game("duo"), (0, 0), True)
-    seen.update(walk(Game("duo"), (0, 0), False))
+    seen = walk(Game(variant), (0, 0), 0)
+    seen.update(walk(Game(variant), (0, 0), 1))
     return seen
 
 
@@ -122,6 +125,9 @@ class Book:
         t.clear()
         for i in range(g.plies):
             t.play(g.colour_at(i), g.text_of(g.move_at(i)))
+        # seeded afresh for each position, so its answer there is the same in every run
+        # (books learnt side by side then agree where they meet)
+        t.cmd("set_random_seed 1")
         mv = t.genmove(c)
         if mv == "pass":
             return None
@@ -132,44 +138,49 @@ class Book:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", default="duo", choices=BOOKS)
     ap.add_argument("--pentobi", type=int, default=3, help="the opponent's level")
     ap.add_argument("--teacher", type=int, default=6, help="the teacher's level (--learn)")
-    ap.add_argument("--depth", type=int, default=BOOK_PLIES // 2,
-                    help="our first moves the book is asked for")
+    ap.add_argument("--depth", type=int,
+                    help="our first moves the book is asked for (default: all it answers)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
     ap.add_argument("--seat", default="both", choices=("both", "first", "second"))
-    ap.add_argument("--book", default=str(DEFAULT), help="the book file")
+    ap.add_argument("--book", help="the book file (default: the variant's in corners/)")
     ap.add_argument("--learn", action="store_true",
                     help="ask the teacher where the book has no move, and keep its answer")
     ap.add_argument("--merge", nargs="+", metavar="FILE",
                     help="no games: add these books' positions to --book (its own moves "
                          "first, then the files' in order) and keep those still met")
     a = ap.parse_args(argv)
+    a.book = a.book or path(a.variant)
+    a.depth = a.depth or BOOKS[a.variant] // 2
     if a.merge:
         entries = {k: [v] for k, v in read(a.book).items()}
         for p in a.merge:
             for k, v in read(p).items():
                 if v not in entries.setdefault(k, []):
                     entries[k].append(v)
-        kept = reachable(entries)
+        kept = reachable(entries, a.variant)
         write(a.book, kept)
         print("book: %d positions (%d not met dropped)" % (len(kept), len(entries) - len(kept)))
         return 0
-    book = Book(a.depth, read(a.book), Gtp("duo", level=a.teacher, seed=1) if a.learn else None)
+    book = Book(a.depth, read(a.book),
+                Gtp(a.variant, level=a.teacher, seed=1) if a.learn else None)
     before = len(book.entries)
     ai.SETTINGS["expert"]["book"] = 0       # the book here is this tool's, not the file's
     tally = Tally()
     try:
         for k in numbers(a.first, a.games, a.seat):
-            mine, theirs, g = play_one("duo", "expert", a.pentobi, k, book=book)
+            mine, theirs, g = play_one(a.variant, "expert", a.pentobi, k, book=book)
             tally.add(k, mine, theirs)
             print("game %d: ours %d pentobi %d" % (k, mine, theirs), flush=True)
     finally:
         if book.teacher:
             book.teacher.close()
             write(a.book, book.entries)
-    print(tally.summary("duo expert with the book vs Pentobi level %d" % a.pentobi))
+    print(tally.summary("%s expert with the book vs Pentobi level %d"
+                        % (a.variant, a.pentobi)))
     print("book: %d positions (%d new); by our move, found %s, asked %s"
           % (len(book.entries), len(book.entries) - before, book.hits, book.asked))
     return 0

@@ -109,7 +109,7 @@ class Screen(Play):
                 w["spaces"] = c[7] - 128
                 w["enemy"] = c[8] - 128
                 w["own_check"] = w["enemy_check"] = c[9]
-        if done >= ai.BOOK_PLIES:  # past Duo's opening book: its reader goes
+        if done >= ai.BOOKS.get(g.variant, 0):  # past the opening book: its reader goes
             self.app.forget("corners.book", None)
         self.thinker = ai.think(g, level, (s.seed + done) & 0xFFFF)
         self.purpose = purpose
