@@ -10,11 +10,11 @@ the key (4 bytes), the check (2) and the move's code (2: Game.code_of's anchor s
 + orientation). key() folds a position's moves, in order, into a 30-bit key and, another
 way, a 16-bit check: two positions share both only by a chance in 2**46. The file is
 searched in place, a record at a time: nothing of the book stays on the heap but this
-module, and a lookup allocates only its file object, an 8-byte buffer and the key
-(~150-350 B, let go at once). Made by tools/corners_book.py (docs/corners.md says how its moves were
-chosen). Expert (and the hint) asks it in these variants for its first plies
-(corners.ai.BOOKS); a move it gives is played only when legal there, so a stale or damaged
-book costs strength, never a wrong move.
+module, and a lookup allocates only its file object, an 8-byte buffer, the file's name
+and the key (~150-350 B, let go at once). Made by tools/corners_book.py (docs/corners.md
+says how its moves were chosen). Expert (and the hint) asks it in these variants for its
+first plies (corners.ai.BOOKS); a move it gives is played only when legal there, so a
+stale or damaged book costs strength, never a wrong move.
 """
 
 from .pieces import NORIENT

@@ -1,7 +1,8 @@
 """The opening books of Duo and classic_2 (corners/book.py, the files corners/duo.book and
-corners/classic_2.book, tools/corners_book.py): each file is whole and sorted; every position in it is met from the empty board by its own
-moves and legal replies, and its move is legal there; the lookup finds exactly the file's
-entries; Expert plays the book's move and never an illegal one, whatever the file holds."""
+corners/classic_2.book, tools/corners_book.py): each file is whole and sorted; every
+position in it is met from the empty board by its own moves and legal replies, and its move
+is legal there; the lookup finds exactly the file's entries; Expert plays the book's move
+and never an illegal one, whatever the file holds."""
 
 import importlib
 import struct

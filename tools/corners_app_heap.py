@@ -8,10 +8,10 @@ run (the same guest, platform, stand-ins, checkpoints and budget) with this game
 
 Scenario: preferences "tutorial done, this game", its settings: Duo, a person (player 1)
 against Expert; Classic 4, a person (Blue) against three Expert colours; or classic_2, a
-person (Blue and Red) against Expert (Yellow and Green). Each round the
-person asks for a hint (Expert's move, shown as a ghost) and places it by a tap on the
-ghost, then the computer answers; the menu tour (this game's help, statistics, move list)
-after ROUNDS_BEFORE rounds; a game that ends is followed by a new one from New.
+person (Blue and Red) against Expert (Yellow and Green). Each round the person asks for a
+hint (Expert's move, shown as a ghost) and places it by a tap on the ghost, then the
+computer answers; the menu tour (this game's help, statistics, move list) after
+ROUNDS_BEFORE rounds; a game that ends is followed by a new one from New.
 """
 
 import sys
