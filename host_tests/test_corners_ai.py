@@ -275,6 +275,7 @@ def test_classic_territory_with_a_tempo_against_a_slow_race(ctempo, mate):
 def test_only_classic_2_has_a_partner(variant, mate, monkeypatch):
     monkeypatch.setitem(ai.SETTINGS["expert"], "work", 600)
     monkeypatch.setitem(ai.SETTINGS["expert"], "mate", 1)
+    monkeypatch.setitem(ai.SETTINGS["expert"], "book", 0)   # the search, not the book
     g = Game(variant)
     p = ai.Player(g, "expert", 0)
     for _ in p.run():

@@ -247,6 +247,7 @@ def test_learning_adds_the_teachers_moves_and_plays_them_back(variant, tmp_path,
     out = capsys.readouterr().out
     # the same games: every position the book was asked for is in it now
     assert "found [2, 2]" in out
+    assert ai.SETTINGS["expert"]["book"] == 1     # the tool leaves the shipped setting
 
 
 def test_the_scratch_is_made_at_the_first_decision_even_when_the_book_answers(monkeypatch):

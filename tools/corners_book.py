@@ -168,6 +168,7 @@ def main(argv=None):
     book = Book(a.depth, read(a.book),
                 Gtp(a.variant, level=a.teacher, seed=1) if a.learn else None)
     before = len(book.entries)
+    shipped = ai.SETTINGS["expert"]["book"]
     ai.SETTINGS["expert"]["book"] = 0       # the book here is this tool's, not the file's
     tally = Tally()
     try:
@@ -176,6 +177,7 @@ def main(argv=None):
             tally.add(k, mine, theirs)
             print("game %d: ours %d pentobi %d" % (k, mine, theirs), flush=True)
     finally:
+        ai.SETTINGS["expert"]["book"] = shipped
         if book.teacher:
             book.teacher.close()
             write(a.book, book.entries)
