@@ -49,11 +49,10 @@ SCREENS = ('SCREENS = ("menu", "prefs", "back", "help", "topic1", "back", "back"
 
 def conf_record(variant="duo"):
     """(4416, nvm bytes 4416..4544): this game's settings (a person against Expert)."""
+    from corners import VARIANTS
     c = bytearray(app_heap.face_module("face_corners.start").DEFAULT)
-    if variant != "classic":
-        c[0], c[2:6] = (0 if variant == "duo" else 3), bytes((0, 4, 0, 0))
-    else:
-        c[0], c[2:6] = 1, bytes((0, 4, 4, 4))
+    c[0] = VARIANTS.index(variant)
+    c[2:6] = bytes((0, 4, 4, 4)) if variant == "classic" else bytes((0, 4, 0, 0))
     return app_heap.conf_record("face_corners.start", c)
 
 

@@ -25,7 +25,6 @@ import sys
 from pathlib import Path
 
 from corners import ai
-from corners.ai import BOOKS
 from corners.book import REC, key, path, step
 from tools.corners_match import Tally, numbers, play_one
 from tools.pentobi import Gtp
@@ -68,7 +67,7 @@ def reachable(entries, variant="duo"):
     def walk(g, h, ours):
         """{key: code} of the entries met from here, player `ours` playing the book."""
         b = g.board
-        if b.ply >= BOOKS[variant] or g.over:
+        if b.ply >= ai.BOOKS[variant] or g.over:
             return {}
         c = g.turn
         found = {}
@@ -138,7 +137,7 @@ class Book:
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="duo", choices=BOOKS)
+    ap.add_argument("--variant", default="duo", choices=tuple(ai.BOOKS))
     ap.add_argument("--pentobi", type=int, default=3, help="the opponent's level")
     ap.add_argument("--teacher", type=int, default=6, help="the teacher's level (--learn)")
     ap.add_argument("--depth", type=int,
@@ -154,7 +153,7 @@ def main(argv=None):
                          "first, then the files' in order) and keep those still met")
     a = ap.parse_args(argv)
     a.book = a.book or path(a.variant)
-    a.depth = a.depth or BOOKS[a.variant] // 2
+    a.depth = a.depth or ai.BOOKS[a.variant] // 2
     if a.merge:
         entries = {k: [v] for k, v in read(a.book).items()}
         for p in a.merge:
