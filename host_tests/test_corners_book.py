@@ -248,6 +248,22 @@ def test_learning_adds_the_teachers_moves_and_plays_them_back(variant, tmp_path,
     # the same games: every position the book was asked for is in it now
     assert "found [2, 2]" in out
     assert ai.SETTINGS["expert"]["book"] == 1     # the tool leaves the shipped setting
+    # --quick stops each game past the book's depth and learns the very same book
+    q = tmp_path / "q.book"
+    corners_book.main(["--variant", variant, "--pentobi", "1", "--teacher", "1", "--games",
+                       "2", "--depth", "2", "--book", str(q), "--learn", "--quick"])
+    out = capsys.readouterr().out
+    assert corners_book.read(q) == learnt
+    assert "stopped at our move 3" in out and "won" not in out
+
+
+def test_a_quick_book_stops_the_game_past_its_depth_and_only_there():
+    g = Game("classic_2")
+    b = corners_book.Book(2, {}, quick=True)
+    assert b(g, g.turn, 1) is None          # not in the book, no teacher: ours to play
+    with pytest.raises(corners_book.Enough):
+        b(g, g.turn, 2)
+    assert corners_book.Book(2, {})(g, g.turn, 2) is None   # not quick: the game goes on
 
 
 def test_the_scratch_is_made_at_the_first_decision_even_when_the_book_answers(monkeypatch):
