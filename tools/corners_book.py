@@ -17,7 +17,7 @@ added; the book is written back, sorted, at the end (a move already in it is nev
 changed). Without --learn it is a match with that book: a position it lacks is ours to
 play. The summary gives the score and, by our move's number, how often the book had the
 position. With --quick a game stops at our (--depth + 1)-th move, where the book has
-nothing more to learn or answer: learning runs twice as fast, and there is no score.
+nothing more to learn or answer: no time goes on playing it out, and there is no score.
 """
 
 import argparse
