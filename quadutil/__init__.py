@@ -1,5 +1,6 @@
-"""quadutil: the two small utilities both engines share (quadcore for Still's Quad, winquad
-for Winther's), below both: crc16 for save data and Rng, the seeded generator. So one game
+"""quadutil: the small utilities every engine shares (quadcore for Still's Quad, winquad for
+Winther's, quax, corners), below them all: crc16 for save data, Rng, the seeded generator,
+and the reading of a cell's name with the one wording of its errors (cell_at, shown). So one game
 loads neither the other's engine nor its tables (quadcore's package imports its whole
 engine, ~12 KB on the device). One module, not two: a module costs its object and dict on
 the device's heap. Imports nothing of the project.
@@ -93,3 +94,35 @@ class Rng:
             v = self.next15()
             if v < limit:
                 return v % n
+
+
+def shown(tok):
+    """A token of the input as a message quotes it: cut after 24 characters, so a huge bad
+    token never floods the one error line (docs/contract.md, "Errors")."""
+    if len(tok) > 24:
+        return repr(tok[:24])[:-1] + "...'"
+    return repr(tok)
+
+
+def cell_at(t, n):
+    """(column, row), both from 0, of a cell name on an n x n board: a lowercase letter and
+    the row number from 1 (`e6`). None when t is not written as a cell (the game then says
+    what a turn looks like); ValueError when it is but the cell is not on the board, in the
+    words of every game: "'e15' is off the 14 x 14 board (a1 to n14)". A row number of more
+    digits than any board has is refused without being converted."""
+    if len(t) < 2 or not "a" <= t[0] <= "z":
+        return None
+    for c in t[1:]:
+        if not "0" <= c <= "9":
+            return None
+    col = ord(t[0]) - 97
+    if col >= n or t[1] == "0" or len(t) > 3 or int(t[1:]) > n:
+        raise ValueError(off_board(t, n))
+    return col, int(t[1:]) - 1
+
+
+def off_board(t, n, why=None):
+    """The message for a cell name that is not on the n x n board (why: the game's own
+    reason, e.g. a corner cell Still's Quad leaves out; by default the board's extent)."""
+    return "%s is off the %d x %d board (%s)" % (shown(t), n, n,
+                                                  why or "a1 to %s%d" % (chr(96 + n), n))
