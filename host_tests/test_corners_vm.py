@@ -66,6 +66,7 @@ def test_hot_paths_allocate_nothing(stmt):
         assert nbytes == 0, (name, stmt, nbytes)
 
 
+@pytest.mark.budget
 def test_live_heap_on_circuitpython_vm():
     """Sources as they are (compiled at import). docs/corners.md's figures: engine ~24 KB
     with quadutil, a fresh Classic game ~7.9 KB, the player with its scratch ~15.2 KB

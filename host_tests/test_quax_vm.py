@@ -40,6 +40,7 @@ def test_scenarios_identical_on_circuitpython_vm(cpython_output):
     assert cpvm.run(SCENARIOS) == cpython_output
 
 
+@pytest.mark.budget
 def test_live_heap_on_circuitpython_vm():
     """Sources imported as they are. docs/quax.md's figures (Quax 11 x 11): engine ~14 KB,
     player ~5 KB, a game ~1.3 KB, the player's tables ~7.5 KB; no other game's engine."""
@@ -52,6 +53,7 @@ def test_live_heap_on_circuitpython_vm():
     assert fresh <= 2_000 and 3_000 < tabs <= 10_000 and grown <= 1_000
 
 
+@pytest.mark.budget
 def test_a_whole_game_fits_a_small_heap_on_circuitpython_vm():
     """Engine + player (Average against Expert, Quax 11 x 11) play a whole game in 40 KB,
     and not in 16 KB (so the measure means something)."""

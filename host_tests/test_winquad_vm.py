@@ -40,6 +40,7 @@ def test_scenarios_identical_on_circuitpython_vm(cpython_output):
     assert cpvm.run(SCENARIOS) == cpython_output
 
 
+@pytest.mark.budget
 def test_live_heap_on_circuitpython_vm():
     """Sources imported as they are (CircuitPython compiles them at import). Measured
     (docs/winther-computer.md): engine ~13 KB, computer player 28.9 KB (its tables and
