@@ -1,6 +1,6 @@
 """Game notation of rules.md: cells `e6`, stars `*e6`, moves `g5-c3`, one turn a line."""
 
-from quadutil import cell_at, off_board, shown
+from quadutil import cell_at, shown
 
 _COLS = "abcdefghijklmno"
 
@@ -21,14 +21,11 @@ def parse_cell(text, n):
     """`e6` -> cell index on an n x n board; ValueError names the problem (a cell off the
     board in every game's words, quadutil.cell_at)."""
     t = text.strip().lower()
-    xy = cell_at(t, n)
+    xy = cell_at(t, n, False)  # the four corner cells are not part of the board
     if xy is None:
         raise ValueError("%s is not a cell (write a column letter and a row number, e.g. e6)"
                          % shown(text.strip()))
-    col, row = xy
-    if (col == 0 or col == n - 1) and (row == 0 or row == n - 1):
-        raise ValueError(off_board(t, n, "its four corner cells are not part of it"))
-    return row * n + col
+    return xy[1] * n + xy[0]
 
 
 def parse_turn(line, n):

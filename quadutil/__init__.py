@@ -104,11 +104,12 @@ def shown(tok):
     return repr(tok)
 
 
-def cell_at(t, n):
+def cell_at(t, n, corners=True):
     """(column, row), both from 0, of a cell name on an n x n board: a lowercase letter and
     the row number from 1 (`e6`). None when t is not written as a cell (the game then says
     what a turn looks like); ValueError when it is but the cell is not on the board, in the
-    words of every game: "'e15' is off the 14 x 14 board (a1 to n14)". A row number of more
+    words of every game: "'e15' is off the 14 x 14 board (a1 to n14)" (corners=False: the
+    board's four corner cells are not part of it, Still's Quad's). A row number of more
     digits than any board has is refused without being converted."""
     if len(t) < 2 or not "a" <= t[0] <= "z":
         return None
@@ -116,13 +117,11 @@ def cell_at(t, n):
         if not "0" <= c <= "9":
             return None
     col = ord(t[0]) - 97
-    if col >= n or t[1] == "0" or len(t) > 3 or int(t[1:]) > n:
-        raise ValueError(off_board(t, n))
-    return col, int(t[1:]) - 1
-
-
-def off_board(t, n, why=None):
-    """The message for a cell name that is not on the n x n board (why: the game's own
-    reason, e.g. a corner cell Still's Quad leaves out; by default the board's extent)."""
-    return "%s is off the %d x %d board (%s)" % (shown(t), n, n,
-                                                  why or "a1 to %s%d" % (chr(96 + n), n))
+    why = "a1 to %s%d" % (chr(96 + n), n)
+    if col < n and t[1] != "0" and len(t) < 4:
+        row = int(t[1:]) - 1
+        if row < n:
+            if corners or not (col in (0, n - 1) and row in (0, n - 1)):
+                return col, row
+            why = "its four corner cells are not part of it"
+    raise ValueError("%s is off the %d x %d board (%s)" % (shown(t), n, n, why))
