@@ -9,16 +9,14 @@
     .venv/bin/python -m tools.app_heap --humans 6 [--smallest]       # pass-and-play, Hint
     .venv/bin/python -m tools.app_heap --level master [--smallest]   # Master and its ponder
     .venv/bin/python -m tools.app_heap --level master-noponder       # Master, no ponder
-    .venv/bin/python -m tools.app_heap --game winther [--titano] [--budget|--smallest]
-    .venv/bin/python -m tools.app_heap --game quax [--rules R] [--size N] [--smallest]
-    .venv/bin/python -m tools.app_heap --game corners [--classic|--classic2] [--smallest]
 
 One harness for every game: Still's Quad's scenario is this module's (scenario_code);
-another game's scenario is a program maker its own small module gives (GAMES:
-tools/wq_app_heap.py, quax_app_heap.py, corners_app_heap.py, each also a command of its
-own with the same options), run by the same guest, platform, checkpoints, bisection and
-budget here (game_program, game_report). Which VM runs the guest is tools/cpvm.py's
-choice (through tools/cpdevice.py), apart from the scenarios.
+another game's scenario is a program maker its own small module gives to the functions
+here (program=: tools/wq_app_heap.py, quax_app_heap.py, corners_app_heap.py, commands of
+their own), run by the same guest, platform, checkpoints, bisection, budget and report
+(game_program, game_report). The game modules import this one, never the other way round.
+Which VM runs the guest is tools/cpvm.py's choice (through tools/cpdevice.py), apart from
+the scenarios.
 
 The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
 fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
@@ -764,35 +762,10 @@ def modules(mpy=True):
     return rows, qs[names[-1]][2] - qs["-"][2]
 
 
-# The games whose scenario another module makes (its `program` maker and its command line,
-# which game_report runs): `--game NAME` hands the rest of the command line to it.
-GAMES = {"still": None, "winther": "tools.wq_app_heap", "quax": "tools.quax_app_heap",
-         "corners": "tools.corners_app_heap"}
-
-
-def game_tool(game):
-    """The module of a game's scenario (None for Still's Quad: this one's)."""
-    if game not in GAMES:
-        raise ValueError("no game %r: one of %s" % (game, ", ".join(GAMES)))
-    if GAMES[game] is None:
-        return None
-    import importlib
-    return importlib.import_module(GAMES[game])
-
-
 def main(argv=None):
     import argparse
-    argv = sys.argv[1:] if argv is None else list(argv)
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--game", choices=tuple(GAMES), default="still")
-    known, rest = pre.parse_known_args(argv)
-    if known.game != "still":
-        return game_tool(known.game).main(rest)
     ap = argparse.ArgumentParser(prog="python -m tools.app_heap",
                                  description=__doc__.split("\n")[0])
-    ap.add_argument("--game", choices=tuple(GAMES), default="still",
-                    help="the game whose scenario runs (default: Still's Quad; the others "
-                         "take their own options, e.g. --game quax --rules link)")
     ap.add_argument("--modules", action="store_true", help="compiled code per module too")
     ap.add_argument("--all", action="store_true", help="every reading, search steps too")
     ap.add_argument("--py", action="store_true", help="from .py sources, not .mpy")

@@ -5,7 +5,6 @@ run (the same guest, platform, stand-ins, checkpoints and budget) with this game
     .venv/bin/python -m tools.corners_app_heap --titano               # 480x320
     .venv/bin/python -m tools.corners_app_heap --budget [--classic]   # completes in 100 KB?
     .venv/bin/python -m tools.corners_app_heap --smallest [--titano] [--classic|--classic2]
-    (the same as python -m tools.app_heap --game corners ...)
 
 Scenario: preferences "tutorial done, this game", its settings: Duo, a person (player 1)
 against Expert; Classic 4, a person (Blue) against three Expert colours; or classic_2, a
@@ -90,7 +89,7 @@ def smallest(mpy=True, size=(320, 240), layouts=None, variant="duo"):
 
 
 def main(argv=None):
-    """This game's heap tool (also `python -m tools.app_heap --game corners ...`)."""
+    """This game's heap tool: app_heap.game_report with its scenario."""
     ap = app_heap.game_parser("python -m tools.corners_app_heap", __doc__)
     ap.add_argument("--classic", action="store_true", help="Classic 4 instead of Duo")
     ap.add_argument("--classic2", action="store_true", help="classic_2 instead of Duo")

@@ -5,7 +5,6 @@ same guest, platform, stand-ins, checkpoints and budget) with this game chosen.
     .venv/bin/python -m tools.quax_app_heap --titano            # 480x320
     .venv/bin/python -m tools.quax_app_heap --budget [--titano] # completes with 100 KB free?
     .venv/bin/python -m tools.quax_app_heap --smallest [--titano] [--rules R] [--size N]
-    (the same as python -m tools.app_heap --game quax ...)
 
 Scenario: preferences "Expert, the Quax family, tutorial done", its settings: a rule set
 (Quax unless --rules), the largest board the screen offers (face_quax.start.HEAP_MAX,
@@ -108,7 +107,7 @@ def smallest(mpy=True, size=(320, 240), layouts=None, rules="quax", n=None):
 
 
 def main(argv=None):
-    """This game's heap tool (also `python -m tools.app_heap --game quax ...`)."""
+    """This game's heap tool: app_heap.game_report with its scenario."""
     ap = app_heap.game_parser("python -m tools.quax_app_heap", __doc__)
     ap.add_argument("--rules", choices=RULES, default="quax")
     ap.add_argument("--size", type=int, default=None,

@@ -5,7 +5,6 @@ same guest, platform, stand-ins, checkpoints and budget) with this game chosen.
     .venv/bin/python -m tools.wq_app_heap --titano     # 480x320
     .venv/bin/python -m tools.wq_app_heap --budget     # completes with 100 KB free?
     .venv/bin/python -m tools.wq_app_heap --smallest [--titano]   # bisected, worst layout
-    (the same as python -m tools.app_heap --game winther ...)
 
 Scenario: preferences "Expert, Winther's Quad, tutorial done", its settings 12 counters
 against the computer; each round the player asks for a hint (Expert's turn) and plays it by
@@ -83,7 +82,7 @@ def smallest(mpy=True, size=(320, 240), layouts=None):
 
 
 def main(argv=None):
-    """This game's heap tool (also `python -m tools.app_heap --game winther ...`)."""
+    """This game's heap tool: app_heap.game_report with its scenario."""
     args = app_heap.game_parser("python -m tools.wq_app_heap", __doc__).parse_args(argv)
     return app_heap.game_report(args, "Winther's Quad's", scenario_code,
                                 lambda mpy, size: smallest(mpy=mpy, size=size))
