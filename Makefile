@@ -1,6 +1,9 @@
 # Quad Pocket: build and test entry points (GNU make).
 #
-#   make test          every test (creates .venv first if needed)
+#   make test          the quick tier: every correctness test, the cost and strength
+#                      budgets left out (pytest -m "not budget"; creates .venv if needed)
+#   make test-all      every test: the quick tier and the budgets (fuel, heap bisects, book
+#                      walks, strength floors); what CI runs (.ci/run)
 #   make bench         deterministic cost figures: CPU fuel (MicroPython WASI VM) and the
 #                      smallest heap of the whole game (CircuitPython's VM)
 #   make circuitpython CircuitPython's mpy-cross and 32-bit unix VM, built from the tag
@@ -17,7 +20,7 @@ VPY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.stamp
 CP_TAG := 10.2.1
 
-.PHONY: deps test bench circuitpython
+.PHONY: deps test test-all bench circuitpython
 
 deps: $(VENV_STAMP)
 
@@ -30,9 +33,20 @@ $(VENV_STAMP): requirements.txt
 # on sys.path, where the device's code.py hides the standard `code` module
 # (pdb imports it). host_tests/conftest.py appends the root instead.
 # -rs: a test that needs CircuitPython's VM and cannot find it says so in one line.
+# The `budget` marker (pytest.ini) puts a test in the full tier only; PYTEST_ARGS adds
+# options to either (e.g. PYTEST_ARGS="-k corners" or "--durations=20").
+# JOBS: pytest-xdist workers, a test file to each (its module fixtures are made once);
+# JOBS=0 runs in this one process. Measured on five engine test files at a load of ~30
+# on 2 cores: 1271 s alone, 897 s on two workers (the same 155-161 s of CPU).
+JOBS ?= 2
+XDIST = $(if $(filter 0,$(JOBS)),-p no:xdist,-n $(JOBS) --dist loadfile)
 test: deps
 	@$(VPY) -c "from tools import cpvm; import sys; cpvm.find_vm() or print('note: ' + cpvm.MISSING_VM, file=sys.stderr)"
-	$(VENV)/bin/pytest -q -rs
+	$(VENV)/bin/pytest -q -rs -m "not budget" $(XDIST) $(PYTEST_ARGS)
+
+test-all: deps
+	@$(VPY) -c "from tools import cpvm; import sys; cpvm.find_vm() or print('note: ' + cpvm.MISSING_VM, file=sys.stderr)"
+	$(VENV)/bin/pytest -q -rs $(XDIST) $(PYTEST_ARGS)
 
 bench: deps
 	$(VPY) -m tools.bench
