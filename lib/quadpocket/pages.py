@@ -42,7 +42,10 @@ def text(app, what, width):
 
 
 def _path(f, name):
-    """name in the folder of the module file f."""
+    """name in the folder of the module file f. A module frozen into the firmware has a
+    relative file name ("face_still/__init__.py"): its data is in the drive's lib/."""
+    if f[:1] not in "/\\" and ":" not in f:
+        f = "lib/" + f
     return f[:max(f.rfind("/"), f.rfind("\\")) + 1] + name
 
 
