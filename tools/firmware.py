@@ -49,11 +49,13 @@ FW_DIR = cproute.FW_DIR
 CHROOT = FW_DIR / "root-trixie"
 CLONE_URL = "https://github.com/adafruit/circuitpython"
 MIN_GCC = 14
-# Debian 13 (trixie): its gcc-arm-none-eabi is 14.2; the Python packages are those
-# CircuitPython's build scripts import (huffman and cascadetoml come from pip).
+# Debian 13 (trixie), from debootstrap's default mirror: its gcc-arm-none-eabi is 14.2; gcc
+# and libc6-dev build the host's mpy-cross, which the firmware's build makes first; the
+# Python packages are those CircuitPython's build scripts import (huffman and cascadetoml
+# come from pip).
 DEBIAN_SUITE = "trixie"
-DEBIAN_MIRROR = "http://deb.debian.org/debian"
-DEBIAN_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "make", "python3", "git",
+DEBIAN_PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "gcc", "libc6-dev", "make",
+                   "python3", "git",
                    "python3-jinja2", "python3-typer", "python3-polib", "python3-tabulate",
                    "python3-tomlkit", "python3-parse")
 # Marks our build in CircuitPython's version string (MICROPY_GIT_TAG): boot_out.txt's first
@@ -125,7 +127,7 @@ def make_chroot(log=print) -> None:
     with open(FW_DIR / "debootstrap.log", "w") as f:
         run = subprocess.run(["nice", "-n", "19", "debootstrap", "--variant=minbase",
                               "--include=" + ",".join(DEBIAN_PACKAGES), DEBIAN_SUITE,
-                              str(CHROOT), DEBIAN_MIRROR], stdout=f, stderr=subprocess.STDOUT)
+                              str(CHROOT)], stdout=f, stderr=subprocess.STDOUT)
     if run.returncode != 0:
         raise FirmwareError("debootstrap failed: see %s" % (FW_DIR / "debootstrap.log"))
     (CHROOT / ".quadpocket-ready").write_text(DEBIAN_SUITE + "\n")
@@ -162,8 +164,17 @@ def source(work: Path, log=print) -> Path:
 
 def stage(board: str, dest: Path, version: str) -> Path:
     """dest/frozen: what the firmware freezes (the bundle's lib/ as .py, the Adafruit
-    libraries the game imports and the board does not freeze included)."""
-    return cproute.stage(dest, board=board, libraries=True, version=version) / "frozen"
+    libraries the game imports and the board does not freeze included). It is made a
+    one-commit git tree tagged with the bundle's version, as the libraries CircuitPython
+    freezes are git trees: its freezing step asks git for the version of any module with
+    a __version__ line (adafruit_touchscreen has one)."""
+    frozen = cproute.stage(dest, board=board, libraries=True, version=version) / "frozen"
+    git = ["git", "-C", str(frozen), "-c", "user.name=build", "-c", "user.email=build@localhost"]
+    subprocess.run(git + ["init", "-q"], check=True)
+    subprocess.run(git + ["add", "-A"], check=True)
+    subprocess.run(git + ["commit", "-qm", "Quad Pocket " + version], check=True)
+    subprocess.run(git + ["tag", version], check=True)
+    return frozen
 
 
 def board_mk(tree: Path, board: str) -> Path:
