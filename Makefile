@@ -43,7 +43,7 @@ circuitpython:
 	  echo "build/circuitpython/bin already has CircuitPython $(CP_TAG)'s VM and mpy-cross"; \
 	else bash tools/build_circuitpython.sh $(CP_TAG); fi
 
-# CircuitPython 10.2.1 with our packages frozen in (tools/firmware.py, docs/firmware.md):
+# CircuitPython 10.2.1 with our packages frozen in (tools/firmware.py, docs/device.md):
 #   make firmware BOARD=pyportal|pyportal_titano   build/quadpocket-<board>-10.2.1.uf2 and its
 #                 size against the board's flash region; no BOARD: both. A maintainer's tool:
 #                 it needs arm-none-eabi-gcc >= 14 (as root on Debian/Ubuntu it makes a Debian

@@ -1,4 +1,4 @@
-"""The firmware route (tools/firmware.py, tools/cproute.py, docs/firmware.md): what is frozen
+"""The firmware route (tools/firmware.py, tools/cproute.py, docs/device.md): what is frozen
 and what stays on the drive, the .uf2 checks, and on CircuitPython's unix VM with our
 packages frozen in: the frozen code finds its data (help texts, opening books) on the drive.
 
@@ -117,7 +117,7 @@ def test_a_built_firmware_is_a_whole_uf2_that_fits(board):
     uf2 = firmware.uf2_path(board)
     if not uf2.is_file():
         pytest.skip("no %s: `make firmware BOARD=%s` builds it (needs arm-none-eabi-gcc >= 14; "
-                    "docs/firmware.md)" % (uf2.name, board))
+                    "docs/device.md)" % (uf2.name, board))
     info = check_uf2(uf2)
     assert info["start"] == firmware.BOOTLOADER_SIZE
     assert info["end"] - info["start"] <= firmware.FLASH_REGION

@@ -144,7 +144,7 @@ def test_display_touch_nvm_and_version(device):
 
 
 def test_the_firmware_route_says_so_and_offers_its_room(device, monkeypatch):
-    """Frozen into the firmware a package's file name is relative (docs/firmware.md): About
+    """Frozen into the firmware a package's file name is relative (docs/device.md): About
     says so, and the platform offers what was measured to fit 64 KB (tools/route_heap.py)."""
     import quadpocket
     device.size = (480, 320)

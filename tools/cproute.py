@@ -1,5 +1,5 @@
 """The two routes onto a board, for CircuitPython's unix VM: .mpy files on the drive, or our
-packages frozen into the firmware (docs/firmware.md).
+packages frozen into the firmware (docs/device.md, "The firmware route").
 
     .venv/bin/python -m tools.cproute --build     # build (or find) the frozen VM, say where
     .venv/bin/python -m tools.cproute --check     # ... and run the frozen-route checks

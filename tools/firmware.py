@@ -7,7 +7,7 @@ packages `make bundle` stages (lib/ of the bundle as .py, the Adafruit libraries
 imports included) frozen in beside the libraries Adafruit already freezes for the board,
 and writes build/quadpocket-<board>-<tag>.uf2. Its size is printed against the board's
 flash region for firmware. The drive then needs only code.py, boot.py and the data files
-(`make flash` copies them; docs/firmware.md).
+(`make flash` copies them; docs/device.md).
 
 What it needs, and gets itself where it can (times measured here on 2 shared cores):
 

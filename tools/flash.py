@@ -22,7 +22,7 @@
   your own files) the flash says which file wins and leaves both. Copies in /lib of
   libraries the board's firmware freezes are never imported there ('.frozen' comes first
   on sys.path): the flash names them too.
-- The firmware route (tools/firmware.py, docs/firmware.md): a board in its bootloader (a
+- The firmware route (tools/firmware.py, docs/device.md): a board in its bootloader (a
   drive holding INFO_UF2.TXT, PORTALBOOT) gets build/quadpocket-<board>-<tag>.uf2, checked
   block by block first; --board (BOARD=...) names the board where INFO_UF2.TXT cannot
   (the Titano's bootloader may call itself a PyPortal). A CIRCUITPY drive whose
@@ -127,7 +127,7 @@ def flash_uf2(drive, board=None, uf2=None, dry_run=False, log=print):
     board = bootloader_board(drive, board)
     uf2 = Path(uf2) if uf2 else uf2_path(board)
     if not uf2.is_file():
-        raise FlashError("%s is not built: make firmware BOARD=%s (docs/firmware.md). Nothing "
+        raise FlashError("%s is not built: make firmware BOARD=%s (docs/device.md). Nothing "
                          "was copied." % (uf2, board))
     try:
         info = check_uf2(uf2)

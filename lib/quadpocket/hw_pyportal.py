@@ -55,7 +55,7 @@ class Platform:
         self.calibration = CALIBRATION
         import quadpocket
         from quadpocket.version import VERSION
-        # The route (docs/firmware.md): frozen into the firmware, a package's file name is
+        # The route (docs/device.md): frozen into the firmware, a package's file name is
         # relative, and code and names cost no heap; the room pays for what the .mpy route
         # leaves out: Master's ponder on the Titano, Still's Quad up to 12x12, Quax up to
         # 15x15 where the cells stay 12 px or more, each measured with 64 KB free
