@@ -33,3 +33,27 @@ def test_the_budget_check_can_fail_when_frozen():
     cproute.need_frozen_vm()
     assert not any(route_heap.completes("still", "frozen", PYPORTAL, 30 * 1024,
                                         layouts=(0,)))
+
+
+FINE = '    if name == "topic1":\n        print("fine", S["app"].menus.fine is not None)\n'
+
+
+@pytest.mark.budget
+@pytest.mark.parametrize("route, free", [("frozen", FIRMWARE_BUDGET), ("mpy", app_heap.BUDGET)])
+def test_six_players_on_the_titano_read_help_at_76_columns_only_when_frozen(route, free):
+    """The Titano's text pages get their 76-column grid where 14 KB are free at the page
+    (quadpocket.textpage.ROOM): in a game of six people that is the firmware route's, in
+    64 KB; the .mpy route, in its 100 KB, keeps the menu's larger text there."""
+    from tools import cpdevice, cpvm
+    mpy = "frozen" if route == "frozen" else True
+    if route == "frozen":
+        cproute.need_frozen_vm()
+    else:
+        cpvm.need_vm()
+    kw = {"variant": "standard", "humans": 6}
+    code = app_heap.scenario_code(grow_qstrs=False, size=TITANO, **kw)
+    code = code.replace('    cp("screen_" + name)\n', '    cp("screen_" + name)\n' + FINE)
+    heap = app_heap.heapsize_for_free(free, mpy=mpy, **kw)
+    out = cpdevice.run_device(code, mpy=mpy, heapsize=heap, raw=True)
+    assert "done" in out
+    assert ("fine True" if route == "frozen" else "fine False") in out

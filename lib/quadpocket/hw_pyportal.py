@@ -55,19 +55,16 @@ class Platform:
         self.calibration = CALIBRATION
         import quadpocket
         from quadpocket.version import VERSION
-        # The route (docs/device.md): frozen into the firmware, a package's file name is
-        # relative, and code and names cost no heap; the room pays for what the .mpy route
-        # leaves out: Master's ponder on the Titano, Still's Quad up to 12x12, Quax up to
-        # 15x15 where the cells stay 12 px or more, each measured with 64 KB free
-        # (tools/route_heap.py). About says which route runs.
+        self.version = VERSION
+        # Frozen into the firmware (docs/device.md, "The firmware route") a package's file
+        # name is relative, and code and names cost no heap: the room pays for Master's
+        # ponder on the Titano, Still's Quad up to 12x12 and Quax up to 15x15 (where the
+        # cells stay 12 px or more), each measured with 64 KB free (tools/route_heap.py).
+        # About names the route (quadpocket.pages.route).
         if quadpocket.__file__[0] != "/":
-            VERSION += ", games frozen in the firmware"
             self.ponder = True
             self.max_board = 12
             self.quax_max = 15
-        else:
-            VERSION += ", games from .mpy files"
-        self.version = VERSION
         # Only the string is needed: the module goes (sys.modules and the package both
         # refer to it; ~0.3 KB kept otherwise).
         sys.modules.pop("quadpocket.version", None)
