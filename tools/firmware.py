@@ -254,6 +254,13 @@ def build(board: str, jobs: int = 2, log=print) -> Path:
     pylib = cproute.build_pylib(log)
     make = ["make", "-C", _inside(port) if inside else str(port), "BOARD=" + board,
             "-j%d" % jobs]
+    if not (tree / "lib" / "micropython-lib" / "README.md").is_file():
+        # The trimmed source leaves micropython-lib out (nothing of it is frozen here): an
+        # empty folder with its README stands in, as for the unix VM (tools/cproute.py).
+        (work / "mpylib").mkdir(exist_ok=True)
+        (work / "mpylib" / "README.md").touch()
+        lib = work / "mpylib"
+        make.append("MPY_LIB_DIR=" + (_inside(lib) if inside else str(lib)))
     if inside:
         dest = CHROOT / "opt" / "quadpocket-py"
         if dest.exists():
