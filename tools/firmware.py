@@ -17,8 +17,7 @@ What it needs, and gets itself where it can (times measured here on 2 shared cor
   port's submodules).
 * arm-none-eabi-gcc 14 or newer (CircuitPython 10 refuses older ones). One on PATH is used
   as it is. Otherwise, on a Debian or Ubuntu machine as root, a Debian 13 root is made
-  with debootstrap in build/firmware/root-trixie (~300 MB, about 4 minutes with a fast
-  mirror), holding Debian 13's gcc-arm-none-eabi 14.2 and the Python packages
+  with debootstrap in build/firmware/root-trixie (1.5 GB; 7 minutes here), holding Debian 13's gcc-arm-none-eabi 14.2 and the Python packages
   CircuitPython's build scripts use, and the build runs inside it (chroot). Anywhere else
   the tool says how to get a toolchain and stops.
 * huffman and cascadetoml (pure Python, pinned in tools/cproute.py), installed with pip
@@ -119,8 +118,8 @@ def make_chroot(log=print) -> None:
         subprocess.run(["apt-get", "install", "-y", "-q", "debootstrap"], check=True,
                        stdout=subprocess.DEVNULL)
     t0 = time.monotonic()
-    log("making a Debian 13 root with arm-none-eabi-gcc 14 in %s (debootstrap: a few "
-        "minutes, ~300 MB)" % CHROOT)
+    log("making a Debian 13 root with arm-none-eabi-gcc 14 in %s (debootstrap: 7 minutes "
+        "here, 1.5 GB)" % CHROOT)
     if CHROOT.exists():
         shutil.rmtree(CHROOT)
     CHROOT.parent.mkdir(parents=True, exist_ok=True)
@@ -274,8 +273,8 @@ def build(board: str, jobs: int = 2, log=print) -> Path:
         cmd = ["nice", "-n", "19"] + make
         env = dict(os.environ, CP_VERSION=mark, PYTHONPATH=str(pylib))
     t0 = time.monotonic()
-    log("building CircuitPython %s for %s with our packages frozen in (-j%d; about 15 "
-        "minutes on two shared cores)" % (mark, board, jobs))
+    log("building CircuitPython %s for %s with our packages frozen in (-j%d; 30 minutes "
+        "the first time here on two loaded cores, less after)" % (mark, board, jobs))
     logfile = FW_DIR / ("build-%s.log" % board)
     with open(logfile, "w") as f:
         run = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
