@@ -21,8 +21,8 @@ plain VM it is compared with (../shared/circuitpython/build.sh, with CIRCUITPY_U
 ../shared/circuitpython/src/README.md says that binary was built), once per device tree:
 the binary is cached under build/firmware/vm/ by the hash of the frozen files, and the
 build folder is kept, so a changed tree rebuilds mostly the frozen part (measured here on
-two cores shared with other jobs: 546 s the first time, mpy-cross included; 822 s for a
-rebuild under a load average of ~25, a new day's date in the version header included). It needs the source (../shared/circuitpython/src, or
+two cores shared with other jobs: 546 s the first time, mpy-cross included; a rebuild
+40 s, or 822 s under a load average of ~25 with a new day's date in the version header). It needs the source (../shared/circuitpython/src, or
 `make firmware`'s clone), gcc with 32-bit support (gcc-multilib), make and Python.
 
 Where the drive's data is found by frozen code: a frozen module's ``__file__`` is the
@@ -190,7 +190,7 @@ def build_vm(frozen: Path, out: Path, *, jobs=2, log=print, build="build-i386-fr
     man.write_text(manifest(frozen))
     t0 = time.monotonic()
     log("building CircuitPython %s's unix VM with our packages frozen in (%s; measured "
-        "here on two loaded cores: 9 minutes the first time, 4 to 14 after a change)"
+        "here on two loaded cores: 9 minutes the first time, 40 s to 14 minutes after a change)"
         % (cpvm.CP_TAG, build))
     cmd = ["nice", "-n", "19", "make", "-C", str(src / "mpy-cross"), "-j%d" % jobs,
            "LDFLAGS_EXTRA=-static"]
