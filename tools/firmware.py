@@ -274,7 +274,7 @@ def build(board: str, jobs: int = 2, log=print) -> Path:
         env = dict(os.environ, CP_VERSION=mark, PYTHONPATH=str(pylib))
     t0 = time.monotonic()
     log("building CircuitPython %s for %s with our packages frozen in (-j%d; 30 minutes "
-        "the first time here on two loaded cores, less after)" % (mark, board, jobs))
+        "the first time here on two loaded cores; again after a change, most of that)" % (mark, board, jobs))
     logfile = FW_DIR / ("build-%s.log" % board)
     with open(logfile, "w") as f:
         run = subprocess.run(cmd, stdout=f, stderr=subprocess.STDOUT, env=env)
