@@ -66,7 +66,9 @@ firmware: $(VENV_STAMP)
 #                 BUNDLE_ARGS=--py ships .py sources instead, BUNDLE_ARGS=--board=... picks
 #                 whose frozen libraries to leave out (pyportal, pyportal_titano, none)
 #   make flash    bundle, then copy what changed onto the CIRCUITPY drive; DRIVE=... names
-#                 the drive, FLASH_ARGS=--app-only or --dry-run go to tools.flash
+#                 the drive, FLASH_ARGS=--app-only or --dry-run go to tools.flash; a board
+#                 in its bootloader gets make firmware's .uf2 (BOARD=pyportal|pyportal_titano
+#                 where its INFO_UF2.TXT cannot tell), our firmware's drive only the data
 #   make doctor   what the connected board runs, its free space, and whether the bundle's
 #                 .mpy files suit its CircuitPython (DRIVE=... as for flash)
 #   make circup   Adafruit libraries onto the drive with circup (needs the internet)
@@ -79,7 +81,7 @@ flash: bundle
 	$(VPY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(if $(BOARD),--board $(BOARD)) $(FLASH_ARGS)
 
 doctor: $(VENV_STAMP)
-	$(VPY) -m tools.doctor $(if $(DRIVE),--drive "$(DRIVE)")
+	$(VPY) -m tools.doctor $(if $(DRIVE),--drive "$(DRIVE)") $(if $(BOARD),--board $(BOARD))
 
 circup: $(VENV_STAMP)
 	@if [ -x $(VENV)/bin/circup ]; then CIRCUP=$(VENV)/bin/circup; \
