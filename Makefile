@@ -57,6 +57,18 @@ circuitpython:
 	  echo "build/circuitpython/bin already has CircuitPython $(CP_TAG)'s VM and mpy-cross"; \
 	else bash tools/build_circuitpython.sh $(CP_TAG); fi
 
+# CircuitPython 10.2.1 with our packages frozen in (tools/firmware.py, docs/device.md):
+#   make firmware BOARD=pyportal|pyportal_titano   build/quadpocket-<board>-10.2.1.uf2 and its
+#                 size against the board's flash region; no BOARD: both. A maintainer's tool:
+#                 it needs arm-none-eabi-gcc >= 14 (as root on Debian/Ubuntu it makes a Debian
+#                 13 root with one) and CircuitPython's source; `make test` never needs it.
+.PHONY: firmware
+BOARDS := pyportal pyportal_titano
+
+firmware: $(VENV_STAMP)
+	@for b in $(or $(BOARD),$(BOARDS)); do \
+	  $(VPY) -m tools.firmware --board $$b $(FIRMWARE_ARGS) || exit 1; done
+
 # targets added by the app / bundle work (play, screenshots, check-device,
 # bundle, flash, circup) go below this line.
 
@@ -68,7 +80,9 @@ circuitpython:
 #                 BUNDLE_ARGS=--py ships .py sources instead, BUNDLE_ARGS=--board=... picks
 #                 whose frozen libraries to leave out (pyportal, pyportal_titano, none)
 #   make flash    bundle, then copy what changed onto the CIRCUITPY drive; DRIVE=... names
-#                 the drive, FLASH_ARGS=--app-only or --dry-run go to tools.flash
+#                 the drive, FLASH_ARGS=--app-only or --dry-run go to tools.flash; a board
+#                 in its bootloader gets make firmware's .uf2 (BOARD=pyportal|pyportal_titano
+#                 where its INFO_UF2.TXT cannot tell), our firmware's drive only the data
 #   make doctor   what the connected board runs, its free space, and whether the bundle's
 #                 .mpy files suit its CircuitPython (DRIVE=... as for flash)
 #   make circup   Adafruit libraries onto the drive with circup (needs the internet)
@@ -78,10 +92,10 @@ bundle: $(VENV_STAMP)
 	$(VPY) -m tools.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(BUNDLE_ARGS)
 
 flash: bundle
-	$(VPY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(FLASH_ARGS)
+	$(VPY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(if $(BOARD),--board $(BOARD)) $(FLASH_ARGS)
 
 doctor: $(VENV_STAMP)
-	$(VPY) -m tools.doctor $(if $(DRIVE),--drive "$(DRIVE)")
+	$(VPY) -m tools.doctor $(if $(DRIVE),--drive "$(DRIVE)") $(if $(BOARD),--board $(BOARD))
 
 circup: $(VENV_STAMP)
 	@if [ -x $(VENV)/bin/circup ]; then CIRCUP=$(VENV)/bin/circup; \
