@@ -211,7 +211,6 @@ def panel(app, b, icons, w, h, glyphs):
     pn = view.Panel()
     pn.x = x0
     pn.ts = ts
-    pn.pals = app.pals
     pn.group = g = displayio.Group()
     labels = displayio.Group(scale=ts)  # info and button labels (scaled on the Titano)
     seats = displayio.Group()           # seat rows, hidden at game over
@@ -221,27 +220,28 @@ def panel(app, b, icons, w, h, glyphs):
     pn.boxes = []   # marble and star box of seat 0, 1, ...
     pn.counts = []  # one text row per seat
 
-    # Buttons: 2 x 3 at the bottom (4 and 5, a face's own, hidden until it sets them)
+    # Buttons: 2 x 3 at the bottom (4 and 5, a face's own, hidden until it sets them);
+    # one text grid a row, the panel's width, its right button's text from column `right`
     gap = 1 + ts
     bh = 20 + 10 * ts
     bw = (pw - gap) // 2
     top = h - 2 - 3 * bh - 2 * gap
-    cols = max(1, min(bw // cw, (bw - 2) // cw))
+    pn.cols = pw // cw
+    pn.right = -(-(bw + gap) // cw)
     for i in range(6):
         x = x0 + (i % 2) * (bw + gap)
         y = top + (i // 2) * (bh + gap)
         fill = rect(ui, x, y, bw, bh, view.BUTTON)
         g.append(fill)
         pn.fills.append(fill)
-        lab = text(glyphs, cols, 1, pal, (x + (bw - cols * cw) // 2) // ts,
-                   (y + (bh - ch) // 2) // ts)
-        labels.append(lab)
-        pn.labels.append(lab)
-        fill.hidden = lab.hidden = i > 3
+        fill.hidden = i > 3
+        if not i & 1:
+            lab = text(glyphs, pn.cols, 1, pal, x0 // ts, (y + (bh - ch) // 2) // ts)
+            labels.append(lab)
+            pn.labels.append(lab)
     pn.names = [None] * 6   # what a tap reports (None: disabled or hidden)
     pn.slots = [None] * 6   # what each button shows, enabled or not
     # Status text from the top down to the buttons
-    pn.cols = pw // cw
     pn.rows = max(2, (top - y0 - 2) // ch)
     pn.info = text(glyphs, pn.cols, pn.rows, pal, (x0 + (pw - pn.cols * cw) // 2) // ts,
                    y0 // ts)
