@@ -54,7 +54,7 @@ def test_still_move_list_ends_with_the_result_and_steps_through_the_game():
     assert play.game.cells[e7] != 0 and "You e7" in info_text(app)
     d.press("first")
     assert not any(v >= 1 and v != 255 for v in play.game.cells) and "Start" in info_text(app)
-    assert play.panel.names[0] is None and play.panel.names[1] == "next"  # < Back is off
+    assert play.panel.names[0] is None and play.panel.names[1] == "next"  # Back is off
     d.tap_cell("e5")  # the board does not take a marble while reviewing
     assert not any(v >= 1 and v != 255 for v in play.game.cells)
     d.press("done")

@@ -89,7 +89,7 @@ class Tutorial:
 
     def button(self, i):
         if i == 4 and self.step in (1, 2):
-            return ("star", "Star", True, self.step == 2)
+            return ("star", "Star", 2 if self.step == 2 else True)
         if i == 1 and self.step == 0:
             return ("next", "Next")
         if i == 1 and self.step == len(STEPS) - 1:

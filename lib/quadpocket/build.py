@@ -148,7 +148,6 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False, se
     b = view.Board()
     b.n = n
     b.cell = cell
-    b.tiny = cell < 20 + 10 * ts  # under a fingertip: 30 px on 320x240, 40 on 480x320
     b.bx = bx
     b.by = by
     b.ts = ts
@@ -221,13 +220,14 @@ def panel(app, b, icons, w, h, glyphs):
     pn.counts = []  # one text row per seat
 
     # Buttons: 2 x 3 at the bottom (4 and 5, a face's own, hidden until it sets them);
-    # one text grid a row, the panel's width, its right button's text from column `right`
+    # one text grid a row: 5 characters a button (Moves, Quad!, Place), centred in the
+    # left one, the right one's from column `right`, as near its centre as the grid goes
     gap = 1 + ts
     bh = 20 + 10 * ts
     bw = (pw - gap) // 2
     top = h - 2 - 3 * bh - 2 * gap
-    pn.cols = pw // cw
-    pn.right = -(-(bw + gap) // cw)
+    m = (bw - 5 * cw) // 2
+    pn.right = max(-(-(bw + gap + 1 - m) // cw), (bw + gap + cw // 2) // cw)
     for i in range(6):
         x = x0 + (i % 2) * (bw + gap)
         y = top + (i // 2) * (bh + gap)
@@ -236,12 +236,14 @@ def panel(app, b, icons, w, h, glyphs):
         pn.fills.append(fill)
         fill.hidden = i > 3
         if not i & 1:
-            lab = text(glyphs, pn.cols, 1, pal, x0 // ts, (y + (bh - ch) // 2) // ts)
+            lab = text(glyphs, pn.right + 5, 1, pal, (x0 + m) // ts,
+                       (y + (bh - ch) // 2) // ts)
             labels.append(lab)
             pn.labels.append(lab)
     pn.names = [None] * 6   # what a tap reports (None: disabled or hidden)
     pn.slots = [None] * 6   # what each button shows, enabled or not
     # Status text from the top down to the buttons
+    pn.cols = pw // cw
     pn.rows = max(2, (top - y0 - 2) // ch)
     pn.info = text(glyphs, pn.cols, pn.rows, pal, (x0 + (pw - pn.cols * cw) // 2) // ts,
                    y0 // ts)

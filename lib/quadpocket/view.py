@@ -77,7 +77,6 @@ class Board:
 
     ring = None
     step = 2  # sheet tiles a colour: 2 (plain, ringed), or 1 with a ring layer
-    tiny = True  # cells under a fingertip (30 px on 320x240, 40 on 480x320): confirm taps
 
     def update(self, cells, cursor=(), trainer=(), hint=(), hint_stars=(), mark=None):
         """Bring the tiles in line with `cells` plus overlays; True if anything changed.
@@ -169,9 +168,9 @@ class Panel:
         f.color_index = role
         return True
 
-    def set_button(self, i, name, text, enabled=True, lit=False):
-        """Button i shows text and reports taps as name (None hides it; not enabled: the
-        dark fill, no target; lit: the armed colour, a mode that is on)."""
+    def set_button(self, i, name, text, enabled=True):
+        """Button i shows text and reports taps as name (None hides it; enabled False: the
+        dark fill, no target; 2: lit, the armed colour, a mode that is on)."""
         self.names[i] = name if enabled else None
         self.slots[i] = name
         hide = name is None
@@ -187,7 +186,7 @@ class Panel:
         if hide and not r:
             return changed
         changed = put(lab, 0, "" if hide else text, lab.width - r, 1, (i & 1) * r) or changed
-        if not hide and self.fill(f, ARMED if lit else BUTTON if enabled else OFF):
+        if not hide and self.fill(f, ARMED if enabled == 2 else BUTTON if enabled else OFF):
             if not r:
                 lab.pixel_shader = self.pals[0 if enabled else 1]  # text: normal or dim
             changed = True
