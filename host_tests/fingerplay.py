@@ -39,7 +39,8 @@ class Player:
     def put(self, x):
         """Play on cell x through the confirm tap: tap until the mark is on x, then Place."""
         play = self.app.play
-        assert play.board.tiny and self.app.prefs.confirm == 0  # Auto, on these cells
+        b = play.board
+        assert b.cell < 20 + 10 * b.ts and self.app.prefs.confirm == 0  # Auto: on here
         for _ in range(80):
             if play.mark == x:
                 self.press("place")

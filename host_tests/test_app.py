@@ -536,6 +536,7 @@ def test_mouse_in_the_scaled_window_is_the_finger(monkeypatch):
     st = Store(p.nvm)
     st.prefs.tutorial_done = True
     st.prefs.opponent = "humans"
+    st.prefs.confirm = 2  # off: one click plays
     st.save_prefs()
     app = App(p)
     assert pygame.display.get_surface().get_size() == (640, 480)

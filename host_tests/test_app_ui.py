@@ -152,7 +152,8 @@ def test_the_variant_line_says_what_is_played(variant, line):
     assert app.play.game.rules.variant == variant
     shown = [x.strip() for x in info_text(app).split("\n")]
     assert line in shown
-    assert "Round 1" in shown
+    if variant != "duel":  # (Duel's rows hold two icons each: the variant's line only)
+        assert "Round 1" in shown
     for other in {"Standard", "Quad Trek", "Quad Rapid", "Quad Duel", "Quad Bridge"} - {line}:
         assert other not in shown
 

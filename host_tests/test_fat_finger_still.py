@@ -46,7 +46,7 @@ def test_fat_finger_still_pass_and_play_game_on_both_screens(size):
     pl = Player(app, d, seed=size[0])
     new_game_from_the_menus(pl, 2)
     g = app.play.game
-    assert g.rules.players == 2 and g.n == 11 and app.play.board.tiny
+    assert g.rules.players == 2 and g.n == 11
     k = 0
     while g.result is None:
         want = ai.choose(g, "easy", 100 + k)

@@ -100,14 +100,20 @@ def problems(app):
             out.append("status row %d %r %s over the seat rows" % (rowi, text, r))
     for i in range(len(pn.fills)):
         f = pn.fills[i]
-        lab = pn.labels[i]
+        lab = pn.labels[i // 2]  # a text grid a row of two buttons, the right's from `right`
         if f.hidden:
             continue
-        cols = [c for c in range(lab.width) if lab[c] != blank]
+        seg = range(pn.right, lab.width) if i & 1 else range(0, lab.width - pn.right)
+        cols = [c for c in seg if lab[c] != blank]
         if cols:
             r = _rect(lab, cols[0], cols[-1] - cols[0] + 1, ts)
             if not _inside(r, _box(f), 1):
                 out.append("button %d label %s outside %s" % (i, r, _box(f)))
+    for i in range(len(pn.fills)):  # a hidden button shows no text
+        lab = pn.labels[i // 2]
+        seg = range(pn.right, lab.width) if i & 1 else range(0, lab.width - pn.right)
+        if pn.fills[i].hidden and any(lab[c] != blank for c in seg):
+            out.append("button %d hidden, its text shown" % i)
     for f in pn.fills + pn.boxes:
         if not f.hidden and not _inside(_box(f), screen):
             out.append("box %s off the screen" % (_box(f),))

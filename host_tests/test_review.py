@@ -54,7 +54,7 @@ def test_still_move_list_ends_with_the_result_and_steps_through_the_game():
     assert play.game.cells[e7] != 0 and "You e7" in info_text(app)
     d.press("first")
     assert not any(v >= 1 and v != 255 for v in play.game.cells) and "Start" in info_text(app)
-    assert play.panel.names[0] is None and play.panel.names[1] == "next"  # < Back is off
+    assert play.panel.names[0] is None and play.panel.names[1] == "next"  # Back is off
     d.tap_cell("e5")  # the board does not take a marble while reviewing
     assert not any(v >= 1 and v != 255 for v in play.game.cells)
     d.press("done")
@@ -99,13 +99,30 @@ def parse_cell_w(c):
     return pc(c)
 
 
-def test_step_is_offered_only_for_a_finished_game():
+def test_step_is_offered_for_a_game_in_progress_and_done_gives_it_back():
+    """Issue 42: Step on every move list with a turn in it, finished or not; Done gives
+    the game in progress back as it was (a counter picked: taken back, then restored
+    from the game's bytes)."""
     g = WGame(12)
     g.play("a1")
+    g.play("h8")
     app, d, p = wqt.with_game(g, cpu=-1)
     d.press("moves")
-    assert "review" not in names(app)
+    assert "review" in names(app)
     assert "Result" not in screen_text(app)
+    d.press("review")
+    assert "Turn 2 of 2" in info_text(app)
+    d.press("prev")
+    assert app.play.game.plies == 1 and "Turn 1 of 2" in info_text(app)
+    d.press("done")
+    assert app.play.tutor is None and app.play.game.plies == 2
+    assert app.play.game.record() == g.record()
+
+
+def test_no_step_before_the_first_turn():
+    app, d, p = wqt.with_game(WGame(12), cpu=-1)
+    d.press("moves")
+    assert "review" not in names(app)
 
 
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])

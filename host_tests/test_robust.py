@@ -201,7 +201,12 @@ def test_valid_record_of_the_wrong_length_is_reported(kind, payload, note):
 PREF_VALUES = st.fixed_dictionaries({
     "level": st.sampled_from(["trainer", "easy", "average", "expert"]),
     "stars": st.sampled_from([6, 7]), "one_short": st.booleans(), "claim": st.booleans(),
-    "contrast": st.booleans(), "confirm": st.booleans(),
+    "contrast": st.booleans(), "confirm": st.one_of(st.booleans(), st.integers(0, 2)),
+    "dim": st.sampled_from([0, 1, 2, 5, 10]), "firsts": st.integers(0, 255),
+    "cal": st.one_of(st.none(), st.tuples(st.tuples(st.integers(0, 65535),
+                                                    st.integers(0, 65535)),
+                                          st.tuples(st.integers(0, 65535),
+                                                    st.integers(0, 65535)))),
     "opponent": st.sampled_from(["computer", "humans"]), "humans": st.integers(2, 6),
     "size": st.integers(5, 15), "first": st.sampled_from(["player", "computer"]),
     "variant": st.sampled_from(["standard", "duel", "trek", "rapid", "bridge", "chess",

@@ -269,3 +269,42 @@ def test_new_game_labels_clear_their_arrows_in_every_game():
                     bad.append("%s %s: %r is %d characters, %d fit" % (row[1], size, text,
                                                                         len(text), w))
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_tap_off_every_target_and_during_the_computers_turn_changes_nothing(size):
+    """Bad input stays harmless: a tap where no target is (the board's captions, the
+    panel between its parts) and a tap on the board while the computer moves."""
+    from fingers import regions
+    app, d, p = start(size=size, prefs={"confirm": 0, "level": "expert"})
+    g = app.play.game
+    taken = set()
+    for m in regions(app, step=4).values():
+        ys, xs = m.nonzero()
+        taken.update(zip(xs * 4, ys * 4))
+    before = (bytes(g.to_bytes()), app.mode, app.play.mark)
+    empty = [(x, y) for x in range(0, size[0], 8) for y in range(0, size[1], 8)
+             if (x, y) not in taken][:40]
+    assert len(empty) >= 20
+    for x, y in empty:
+        p.tap(x, y)
+    d.settle()
+    assert (bytes(g.to_bytes()), app.mode, app.play.mark) == before
+    from quadcore import parse_cell
+    d.tap_cell("f6")
+    d.press("place")  # the computer answers
+    assert g.turns == 2
+
+    def search():  # the computer's turn, searching for as long as the taps last
+        while True:
+            yield None
+
+    play = app.play
+    play.thinker = search()
+    play.purpose = "move"
+    for _ in range(3):
+        d.tap_cell("b10", settle=False)  # on the board while the computer moves
+    assert play.mark is None and g.turns == 2 and play.thinker is not None
+    play.stop_thinking()
+    b10 = parse_cell("b10", 11)
+    assert g.cells[b10] == 0 or b10 in [a[-1] for a in g.history[1]]

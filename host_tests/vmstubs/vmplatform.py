@@ -61,9 +61,3 @@ class Platform:
 
     def should_quit(self):
         return False
-
-    def calibrate(self, cal):
-        self.calibration = cal
-
-    def dim(self, on):
-        pass

@@ -241,8 +241,8 @@ def render(play):
                                            for k in play.asking])
     for i in range(6):
         b = buttons[i]
-        changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2]),
-                               i == 4 and (g.star_armed or play.mark is not None)) or changed
+        changed = p.set_button(i, b[0], b[1], 2 if i == 4 and (
+            g.star_armed or play.mark is not None) else len(b) < 3 or bool(b[2])) or changed
     if g.rules.per_turn > 1:  # Duel: both colours of every seat, the next one ringed
         changed = play.app.use("face_still.boxes").icons(play) or changed
     return changed

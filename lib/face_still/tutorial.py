@@ -17,8 +17,7 @@ WIN = "c6"
 # where it fits there, else over them (the Titano leaves two rows under them); the first,
 # shown without seat rows, in 6 (test_app_ui.py checks them whole on both screens).
 STEPS = (
-    "A quad: 4 of your marbles on a square's corners, any tilt. Stars block cells. "
-    "Tap Next.",
+    "A quad: 4 of your marbles on a square's corners, any tilt. Tap Next.",
     "Pink: they win there. Tap Star.",
     "Star ready: now tap the magenta cell.",
     "Blocked. Tap the ring: your tilted quad.",
@@ -90,7 +89,7 @@ class Tutorial:
 
     def button(self, i):
         if i == 4 and self.step in (1, 2):
-            return ("star", "Star", True, self.step == 2)
+            return ("star", "Star", 2 if self.step == 2 else True)
         if i == 1 and self.step == 0:
             return ("next", "Next")
         if i == 1 and self.step == len(STEPS) - 1:

@@ -283,7 +283,7 @@ def render(play):
         changed = p.set_info(lines) or changed
         if play.choice is not None:
             buttons = (("take", "Take"), ("keep", "Keep"), ("menu", "Menu"),
-                       ("back", "Cancel"))
+                       ("back", "Back"))
         else:
             act = mine or play.purpose == "move"
             buttons = (("undo", "Undo", act and (play.sel is not None
@@ -296,6 +296,6 @@ def render(play):
         bt = buttons[i]
         changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
     # the confirm tap's Place (Play.confirmed): the marked cell played
-    changed = p.set_button(4, "place" if play.mark is not None else None, "Place", True,
-                           True) or changed
+    changed = p.set_button(4, "place" if play.mark is not None else None, "Place",
+                           2) or changed
     return changed

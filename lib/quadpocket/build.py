@@ -148,7 +148,6 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False, se
     b = view.Board()
     b.n = n
     b.cell = cell
-    b.tiny = cell < 20 + 10 * ts  # under a fingertip: 30 px on 320x240, 40 on 480x320
     b.bx = bx
     b.by = by
     b.ts = ts
@@ -211,7 +210,6 @@ def panel(app, b, icons, w, h, glyphs):
     pn = view.Panel()
     pn.x = x0
     pn.ts = ts
-    pn.pals = app.pals
     pn.group = g = displayio.Group()
     labels = displayio.Group(scale=ts)  # info and button labels (scaled on the Titano)
     seats = displayio.Group()           # seat rows, hidden at game over
@@ -221,23 +219,27 @@ def panel(app, b, icons, w, h, glyphs):
     pn.boxes = []   # marble and star box of seat 0, 1, ...
     pn.counts = []  # one text row per seat
 
-    # Buttons: 2 x 3 at the bottom (4 and 5, a face's own, hidden until it sets them)
+    # Buttons: 2 x 3 at the bottom (4 and 5, a face's own, hidden until it sets them);
+    # one text grid a row: 5 characters a button (Moves, Quad!, Place), centred in the
+    # left one, the right one's from column `right`, as near its centre as the grid goes
     gap = 1 + ts
     bh = 20 + 10 * ts
     bw = (pw - gap) // 2
     top = h - 2 - 3 * bh - 2 * gap
-    cols = max(1, min(bw // cw, (bw - 2) // cw))
+    m = (bw - 5 * cw) // 2
+    pn.right = max(-(-(bw + gap + 1 - m) // cw), (bw + gap + cw // 2) // cw)
     for i in range(6):
         x = x0 + (i % 2) * (bw + gap)
         y = top + (i // 2) * (bh + gap)
         fill = rect(ui, x, y, bw, bh, view.BUTTON)
         g.append(fill)
         pn.fills.append(fill)
-        lab = text(glyphs, cols, 1, pal, (x + (bw - cols * cw) // 2) // ts,
-                   (y + (bh - ch) // 2) // ts)
-        labels.append(lab)
-        pn.labels.append(lab)
-        fill.hidden = lab.hidden = i > 3
+        fill.hidden = i > 3
+        if not i & 1:
+            lab = text(glyphs, pn.right + 5, 1, pal, (x0 + m) // ts,
+                       (y + (bh - ch) // 2) // ts)
+            labels.append(lab)
+            pn.labels.append(lab)
     pn.names = [None] * 6   # what a tap reports (None: disabled or hidden)
     pn.slots = [None] * 6   # what each button shows, enabled or not
     # Status text from the top down to the buttons

@@ -74,7 +74,6 @@ class Platform:
             delattr(quadpocket, "version")
 
         self._ts = None
-        self._bright = None  # the backlight's level before dim(True)
         try:
             self._pins = (board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU)
         except AttributeError:  # no resistive touchscreen: touch() is always None
@@ -122,28 +121,17 @@ class Platform:
         (touch() then reports them, unclamped). The library does the mapping with its own
         calibration and size arguments: a new Touchscreen on the same pins (it opens them
         only while it reads)."""
-        pins = self._pins
-        if pins is None:
-            return
-        import adafruit_touchscreen
+        if self._pins is not None:
+            import adafruit_touchscreen
 
-        raw = cal == "raw"
-        self.calibration = None if raw else cal or CALIBRATION
-        self._ts = None  # the old one goes first
-        self._ts = adafruit_touchscreen.Touchscreen(
-            pins[0], pins[1], pins[2], pins[3], calibration=self.calibration,
-            size=None if raw else (self.width, self.height))
+            c = self.calibration = None if cal == "raw" else cal or CALIBRATION
+            self._ts = None  # the old one goes first
+            self._ts = adafruit_touchscreen.Touchscreen(
+                *self._pins, calibration=c, size=c and (self.width, self.height))
 
     def dim(self, on):
-        """Dim the backlight (on: idle) or bring it back to its level before."""
-        d = self.display
-        if on:
-            if self._bright is None:
-                self._bright = d.brightness
-            d.brightness = 0.05
-        elif self._bright is not None:
-            d.brightness = self._bright
-            self._bright = None
+        """Dim the backlight (on: idle) or bring it back."""
+        self.display.brightness = 0.05 if on else 1.0
 
     def touch(self):
         """(x, y) in display pixels while the panel is pressed, else None (raw
@@ -154,7 +142,7 @@ class Platform:
         if p is None:
             return None
         if self.calibration is None:  # raw readings for the calibration screen
-            return (p[0], p[1])
+            return p[:2]
         x = min(max(p[0], 0), self.width - 1)
         y = min(max(p[1], 0), self.height - 1)
         return (x, y)

@@ -232,11 +232,12 @@ class Play:
 
     def confirmed(self, x, free):
         """Confirm-tap (a shared preference: 1 on, 2 off, 0 auto: on where the board's
-        cells are smaller than a fingertip, view.Board.tiny): the first tap on a free cell
+        cells are smaller than a fingertip): the first tap on a free cell
         marks it, a tap on the mark (or Place, "place") plays there, a tap elsewhere moves
         the mark, Undo takes it away; True when the move may go ahead."""
         c = self.app.prefs.confirm
-        if (c == 1 or c == 0 and self.board.tiny) and self.mark != x:
+        b = self.board  # cells under a fingertip: 30 px on 320x240, 40 on 480x320
+        if (c == 1 or c == 0 and b.cell < 20 + 10 * b.ts) and self.mark != x:
             self.mark = x if free else None
             if not free:
                 self.illegal("Cell taken")

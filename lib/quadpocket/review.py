@@ -114,8 +114,8 @@ class Review:
             lines.extend(self.result)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(None, None, None, False, False) or changed
-        for i, b in enumerate((("prev", "< Back", self.at > 0),
-                               ("next", "Next >", self.at < self.n),
+        for i, b in enumerate((("prev", "Back", self.at > 0),
+                               ("next", "Next", self.at < self.n),
                                ("first", "Start", self.at > 0), ("done", "Done", True),
                                (None, "", False), (None, "", False))[:len(p.fills)]):
             changed = p.set_button(i, b[0], b[1], b[2]) or changed

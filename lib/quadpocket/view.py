@@ -50,13 +50,14 @@ OFF = 7
 FONT = None  # bytes: tile of chr(0x20 + i); set by quadpocket.build
 
 
-def put(tg, row, text, cols, align=0):
+def put(tg, row, text, cols, align=0, at=0):
     """Show text on one row of a text TileGrid, cut or padded to cols (align 0 left,
-    1 centre); True if any tile changed. Unchanged text writes nothing (no redraw)."""
+    1 centre), from column at of a one-row grid; True if any tile changed. Unchanged text
+    writes nothing (no redraw)."""
     font = FONT
     pad = cols - len(text)
     left = pad // 2 if align and pad > 0 else 0
-    base = row * cols  # tiles are numbered row by row
+    base = row * cols + at  # tiles are numbered row by row
     changed = False
     for col in range(cols):
         i = col - left
@@ -76,7 +77,6 @@ class Board:
 
     ring = None
     step = 2  # sheet tiles a colour: 2 (plain, ringed), or 1 with a ring layer
-    tiny = True  # cells under a fingertip (30 px on 320x240, 40 on 480x320): confirm taps
 
     def update(self, cells, cursor=(), trainer=(), hint=(), hint_stars=(), mark=None):
         """Bring the tiles in line with `cells` plus overlays; True if anything changed.
@@ -143,12 +143,15 @@ class Board:
 class Panel:
     """Status text, six buttons and a seat row per seat. Button i (0..3 the shell's
     common ones, Undo Hint Menu Moves in every face; 4 and 5 a face's own, hidden until it
-    sets them) is a filled rectangle, fills[i], with a one-row text TileGrid, labels[i]. A
-    seat row is two filled boxes, boxes[2 * seat] and boxes[2 * seat + 1], and one text row
-    with both counts, counts[seat]; the seat to move has a bright frame (one rectangle
-    behind its row). Only buttons answer a tap: a seat row shows, it is no target."""
+    sets them) is a filled rectangle, fills[i]; the buttons' texts are one one-row text
+    TileGrid a row of two, labels[i // 2], the right one's from column `right` (a grid
+    of its own a button, labels[i], where right is 0: face_corners' panel). A seat row is
+    two filled boxes, boxes[2 * seat] and boxes[2 * seat + 1], and one text row with both
+    counts, counts[seat]; the seat to move has a bright frame (one rectangle behind its
+    row). Only buttons answer a tap: a seat row shows, it is no target."""
 
     covered = False  # a long message hides the seat rows (render)
+    right = 0
 
     def set_info(self, lines):
         """Status lines from the top; rows past the list are cleared."""
@@ -165,23 +168,27 @@ class Panel:
         f.color_index = role
         return True
 
-    def set_button(self, i, name, text, enabled=True, lit=False):
-        """Button i shows text and reports taps as name (None hides it; not enabled: dim,
-        no target; lit: the armed colour, a mode that is on)."""
+    def set_button(self, i, name, text, enabled=True):
+        """Button i shows text and reports taps as name (None hides it; enabled False: the
+        dark fill, no target; 2: lit, the armed colour, a mode that is on)."""
         self.names[i] = name if enabled else None
         self.slots[i] = name
         hide = name is None
         f = self.fills[i]
-        lab = self.labels[i]
+        r = self.right
+        lab = self.labels[i >> 1] if r else self.labels[i]
         changed = False
-        if lab.hidden != hide:
-            lab.hidden = f.hidden = hide
+        if f.hidden != hide:
+            f.hidden = hide
+            if not r:
+                lab.hidden = hide
             changed = True
-        if hide:
+        if hide and not r:
             return changed
-        changed = put(lab, 0, text, lab.width, 1) or changed
-        if self.fill(f, ARMED if lit else BUTTON if enabled else OFF):
-            lab.pixel_shader = self.pals[0 if enabled else 1]  # text: normal or dim
+        changed = put(lab, 0, "" if hide else text, lab.width - r, 1, (i & 1) * r) or changed
+        if not hide and self.fill(f, ARMED if enabled == 2 else BUTTON if enabled else OFF):
+            if not r:
+                lab.pixel_shader = self.pals[0 if enabled else 1]  # text: normal or dim
             changed = True
         return changed
 
