@@ -55,9 +55,19 @@ def game_of(rules, n, turns, pie=False):
 
 
 def tap(d, cell):
+    """A tap on a cell; where it only shows a stone there (the confirm tap: cells
+    under a fingertip's size, or the preference), a second one drops it."""
     n = d.app.play.game.n
     x = parse_cell(cell, n) if isinstance(cell, str) else cell
     d.tap_xy(*d.app.play.board.centre(x))
+    if d.app.mode == "play" and d.app.play.tutor is None and d.app.play.mark == x:
+        d.tap_xy(*d.app.play.board.centre(x))
+
+
+def tap_once(d, cell):
+    n = d.app.play.game.n
+    d.tap_xy(*d.app.play.board.centre(parse_cell(cell, n) if isinstance(cell, str)
+                                      else cell))
 
 
 def line(app, row):
@@ -124,17 +134,9 @@ def test_a_drop_the_last_turn_and_whose_turn():
     x = parse_cell("d4", 7)
     assert play.board.grid[(6 - x // 7) * 7 + x % 7] == view.T_MARBLE + 1  # ringed
     tap(d, "d4")
-    assert line(app, 1) == "Cell taken" and play.game.plies == 1
-    # the edges: Black's over the bottom and top, White's at the sides
-    b = play.board
-    edges = [r for r in b.group if getattr(r, "color_index", None) in (view.MARBLE0,
-                                                                        view.MARBLE0 + 1)]
-    assert sorted(r.color_index for r in edges) == [view.MARBLE0] * 2 + [view.MARBLE0 + 1] * 2
-    for r in edges:
-        if r.color_index == view.MARBLE0:
-            assert r.width == 7 * b.cell and r.y in (b.by, b.by + 7 * b.cell - r.height)
-        else:
-            assert r.height == 7 * b.cell and r.x in (b.bx, b.bx + 7 * b.cell - r.width)
+    # an occupied cell: whose stone is there, by the colour drawn
+    assert line(app, 1) == "Taken by Black" and play.game.plies == 1
+    assert "Quax 7x7" in info(app)  # the rule set, named while playing
 
 
 def test_a_link_by_two_taps_drawn_as_a_bar():
@@ -145,7 +147,12 @@ def test_a_link_by_two_taps_drawn_as_a_bar():
     assert link_tile(app, c3, d4) == 0
     tap(d, "c3")
     assert play.sel == c3 and line(app, 1) == "Link to?"
-    assert play.board.grid[(6 - c3 // 7) * 7 + c3 % 7] == view.T_MARBLE + 1
+    # picked: a dot on it, not the last turn's frame
+    assert play.board.grid[(6 - c3 // 7) * 7 + c3 % 7] == view.T_MARBLE
+    dot = play.board.pick
+    cx, cy = play.board.centre(c3)
+    assert not dot.hidden
+    assert abs(dot.x + dot.width // 2 - cx) <= 1 and abs(dot.y + dot.width // 2 - cy) <= 1
     tap(d, "d4")
     assert play.game.record().split()[-1] == "c3-d4" and play.sel is None
     assert link_tile(app, c3, d4) == 1  # Black's "/" bar
@@ -194,7 +201,9 @@ def test_picking_again_cancels_and_undo_drops_the_pick():
     d.press("undo")
     assert play.sel is None and play.game.plies == 4
     tap(d, "c3")
-    tap(d, "e5")  # an empty cell: a drop, the pick forgotten
+    tap_once(d, "e5")  # an empty cell: the pick let go, no stone dropped
+    assert play.game.plies == 4 and play.sel is None and "Link cancelled" in info(app)
+    tap(d, "e5")
     assert play.game.record().split()[-1] == "e5" and play.sel is None
 
 
@@ -204,7 +213,7 @@ def test_links_are_no_turns_in_quickway_and_bars_appear_by_themselves():
     play = app.play
     assert link_tile(app, parse_cell("c3", 7), parse_cell("d4", 7)) == 1
     tap(d, "d3")
-    assert "Cell taken" in info(app) and play.sel is None
+    assert "Taken by White" in info(app) and play.sel is None
 
 
 def test_crossway_refuses_a_checkerboard_in_plain_words():
@@ -374,10 +383,11 @@ def test_the_cell_size_decides_the_largest_board_as_build_would():
     Still's seat boxes (which only ever makes a small board's cells smaller): never below
     build's, and on the same side of the 12 px minimum for every size."""
     from quadpocket import build
-    from face_quax.start import MIN_CELL, cell_px
+    from face_quax.start import MARGIN, MIN_CELL, cell_px
     for w, h in ((320, 240), (480, 320)):
         for n in range(4, 20):
-            got, real = cell_px(w, h, n), build.sizes(w, h, n)[1]
+            ts = 2 if w == 480 else 1
+            got, real = cell_px(w, h, n), build.sizes(w, h, n, MARGIN * ts)[1]
             assert real <= got and (got >= MIN_CELL) == (real >= MIN_CELL), (w, h, n)
 
 
@@ -614,11 +624,11 @@ def test_the_game_record_is_written_at_the_end(tmp_path):
 def test_confirm_tap_marks_first_and_plays_on_the_second_tap():
     app, d, p = qx(prefs={"confirm": True}, conf=conf(humans=True))
     g = app.play.game
-    tap(d, "d4")
+    tap_once(d, "d4")
     x = parse_cell("d4", 7)
     assert g.plies == 0 and app.play.mark == x
     assert app.play.board.grid[(6 - x // 7) * 7 + x % 7] == view.T_MARK
-    tap(d, "d4")
+    tap_once(d, "d4")
     assert g.plies == 1 and app.play.mark is None
 
 

@@ -92,6 +92,9 @@ class Screen(Play):
             if not ms:
                 return False
             g.apply_move(ms[0])
+        if g.last() == 4000:  # quax.notation's SWAP: the player's colour changed
+            self.msg = "Computer swapped: you are now " + _WHO[
+                (1 - self.s.cpu) ^ (1 if g.swapped else 0)]
         return True
 
     # --- taps ----------------------------------------------------------------------------
@@ -100,9 +103,29 @@ class Screen(Play):
         if t is not None:
             # the seat rows' boxes only show counts here
             return None if t.startswith("marble") or t.startswith("star") else t
-        return self.board.cell_at(x, y, self.game.board.cells)
+        t = self.board.cell_at(x, y, self.game.board.cells)
+        # a stone picked: a tap anywhere off the board and the buttons lets it go
+        return "off" if t is None and self.sel is not None else t
 
     def modal(self, target):
+        """A stone picked: a tap on one of its partners links (tap_cell); any other tap
+        lets the pick go (on the board: why, where it says more than "cancelled"); a
+        button then does what it does, Undo only drops the pick."""
+        sel = self.sel
+        if sel is None or target == "undo":
+            return False
+        g = self.game
+        if isinstance(target, int) and g.can_link(sel, target):
+            return False
+        self.sel = None
+        if target == "off" or isinstance(target, int):
+            if target != sel:
+                v = g.at(target) if target != "off" else 0
+                diag = g.link_of(sel, target) >= 0
+                self.illegal("A link joins two of your stones" if diag and v and
+                             v != g.turn + 1 else self.link_refusal(sel, target)
+                             if diag and v else "Link cancelled")
+            return True
         return False
 
     def tap_other(self, target):
@@ -114,51 +137,48 @@ class Screen(Play):
                 self.illegal("Cannot " + target + " now")
                 return
             self.after_change("marble")
+            if target == "swap":  # the one who swapped took the first stone: Black
+                self.msg = "Swapped: you are now Black"
 
     def tap_cell(self, x):
         g = self.game
         own = g.turn + 1
         self.hint = ()
-        v = g.at(x)
-        linking = g.rule == _QUAX or g.rule == _LINK
         sel = self.sel
-        if sel is not None:
-            if x == sel:
-                self.sel = None  # the same stone again: nothing picked
-                return
-            if v == own:
-                if g.link_of(sel, x) < 0:
-                    self.sel = x  # not its diagonal partner: link from this one instead
-                    return
-                why = self.link_refusal(sel, x)
-                if why:
-                    self.sel = None
-                    self.illegal(why)
-                    return
-                self.sel = None
-                g.apply_move(g.link_of(sel, x))
-                self.after_change("marble")
-                return
+        if sel is not None:  # one of its partners (modal let every other tap go)
             self.sel = None
-        if v == own and linking:
-            # picked if a stone of its colour is on a diagonal: a link refused there
-            # says why on the second tap
+            g.apply_move(g.link_of(sel, x))
+            self.after_change("marble")
+            return
+        v = g.at(x)
+        if v:
+            self.mark = None
+        if v == own and (g.rule == _QUAX or g.rule == _LINK):
+            if g.links_from(x):
+                self.sel = x  # picked: its partners are shown, the next tap links
+                return
+            # no link from it: why (a link there refused, or no stone on a diagonal)
             n = g.n
             f = x % n
             for y in (x - n - 1, x - n + 1, x + n - 1, x + n + 1):
                 if 0 <= y < n * n and g.at(y) == own and (y % n - f) * (y % n - f) == 1:
-                    self.sel = x
-                    self.mark = None
+                    self.illegal(self.link_refusal(x, y))
                     return
             self.illegal("No stone of yours on a diagonal")
             return
         if v:
-            self.illegal("Cell taken")
+            self.illegal("Taken by " + _WHO[v - 1])
             return
         if g.rule == _CROSSWAY and not g.can_drop(x):
+            self.mark = None
             self.illegal("Not allowed: it makes a checkerboard")
             return
-        if not self.confirmed(x, True):
+        # Confirm tap (the preference; always where a cell is smaller than a fingertip,
+        # 30 px on the PyPortal, 40 on the Titano): the first tap shows the stone, a tap
+        # on it drops it, a tap elsewhere moves it.
+        b = self.board
+        if (self.app.prefs.confirm or b.cell < 20 + 10 * b.ts) and self.mark != x:
+            self.mark = x
             return
         g.apply_move(x)
         self.after_change("marble")
@@ -208,7 +228,8 @@ def last_cells(play):
 
 def draw_board(play, last):
     """The board's tiles and link bars (and the counts per colour) as the game stands;
-    last: the cells to ring as the last turn. True if anything changed."""
+    last: the cells to ring as the last turn. A stone picked to link from: its dot, and
+    a dashed bar to each stone it may link with. True if anything changed."""
     g = play.game
     b = play.board
     n = g.n
@@ -226,8 +247,8 @@ def draw_board(play, last):
         v = cells[x]
         if v:
             stones[v - 1] += 1
-            # ringed: picked, a hinted link's stones, the last turn's, the winning chain
-            ring = x == sel or x in play.hint or (x in chain if over else x in last)
+            # ringed: a hinted link's stones, the last turn's, the winning chain
+            ring = x in play.hint or (x in chain if over else x in last)
             if not ring and nfill and not over:
                 for i in range(nfill):
                     if fills[i] == x:
@@ -245,7 +266,24 @@ def draw_board(play, last):
         if grid[i] != t:
             grid[i] = t
             changed = True
-    # the link bars: tile 1 + 2 * colour + (diagonal - 1) over each 2 x 2 block
+    dot = b.pick
+    if sel is None:
+        ghost = ()
+        if not dot.hidden:
+            dot.hidden = True
+            changed = True
+    else:
+        ghost = [g.link_of(sel, y) for y in g.links_from(sel)]
+        c = b.cell
+        x = b.bx + (sel % n) * c + (c - dot.width) // 2
+        y = b.by + (n - 1 - sel // n) * c + (c - dot.width) // 2
+        if dot.hidden or dot.x != x or dot.y != y:
+            dot.x = x
+            dot.y = y
+            dot.hidden = False
+            changed = True
+    # the link bars: tile 1 + 2 * colour + (diagonal - 1) over each 2 x 2 block; a link
+    # the picked stone may make: tile 4 + diagonal
     lk = g.board.links
     lg = play.links
     for r in range(n - 1):
@@ -257,6 +295,9 @@ def draw_board(play, last):
                 v = cells[k if d == 1 else k + 1] - 1
                 links[v] += 1
                 t = 1 + 2 * v + d - 1
+            elif ghost:
+                m = 1024 + 2 * k  # quax.notation's LINKBASE: the block's "/" link
+                t = 5 if m in ghost else 6 if m + 1 in ghost else 0
             i = (n - 2 - r) * (n - 1) + f
             if lg[i] != t:
                 lg[i] = t
@@ -298,24 +339,27 @@ def render(play):
             mode = ""
         elif play.sel is not None:
             mode = "Link to?"
+        elif play.mark is not None:
+            mode = "Tap it again"
         elif extra == "swap":
             mode = "Drop or Swap"
         elif extra == "pass":
             mode = "No drop: Pass"
         else:
             mode = "Drop or link" if g.rule == _QUAX or g.rule == _LINK else "Drop"
-        lines = [status, mode] + [""] * (p.free_row - 2)
-        lines.append("Stone Link")
-        last = "Last " + play.last_text if g.plies else "Turn 1"
-        lines.append(last)
+        cols = p.cols
+        name = "%s %dx%d" % (g.name(), g.n, g.n)
+        p.covered = False
+        if len(mode) > cols:
+            # a long message under the seat rows (they stay), until the next tap
+            lines = play.app.use("wrap").panel(status, mode, p) + [""]
+        else:
+            lines = [status, mode] + [""] * (p.free_row - 2) + [
+                play.legend, name if len(name) <= cols else g.name()]
+        lines.append("Last " + play.last_text if g.plies else "Turn 1")
         if s.cpu >= 0:
             lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])
             lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
-        # A long message is wrapped over the seat rows (hidden until the next tap), as
-        # in Still's face.
-        p.covered = len(mode) > p.cols
-        if p.covered:
-            lines = [status] + play.app.use("wrap").say(mode, p.cols) + ["", last]
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
         buttons = (("undo", "Undo", act and (play.sel is not None or play.undo_count() > 0)),
@@ -324,8 +368,12 @@ def render(play):
                    ("moves", "Moves", True))
     if over:
         p.covered = False
-    changed = p.set_seats(play.counts[0], play.counts[1], c, False,
-                          not (over or p.covered)) or changed
+    seats = not (over or p.covered)
+    changed = p.set_seats(play.counts[0], play.counts[1], c, False, seats) or changed
+    if seats and play.key < 0:  # no links in this rule set: the stones alone
+        for i in range(2):
+            changed = view.put(p.counts[i], 0, "%2d" % play.counts[0][i], p.gap + 2) or \
+                changed
     for i in range(4):
         bt = buttons[i]
         changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
