@@ -210,7 +210,7 @@ def colours(b, contrast):
     lp[2] = pal[view.MARBLE0 + 1]
     # grey: the bars' outline, a possible link, Black's edge towards the screen (3:1
     # against the board and the screen's black; yellow on the high-contrast grey board)
-    lp[3] = 0xFFFF00 if contrast else 0x686868
+    lp[3] = 0xFFFF00 if contrast else 0x707070
     pal[view.MARBLE0 + 2] = 0xE05000  # the pick's dot: 3:1 on either stone
 
 
