@@ -523,6 +523,11 @@ def _tutorial_taps(d, wrong=False):
             tap(d, "g1")
             assert "Not there!" in info(app) and app.play.game.plies == plies
             assert tut.step == k
+        if cells == "swap":  # the other player's opening taken over: you are Black
+            assert "swap" in [n for n, _ in rects(app)] and app.play.game.can_swap()
+            d.press("swap")
+            assert app.play.game.swapped and "You: " not in info(app)
+            continue
         for c in cells:
             tap(d, c)
     return app.play.tutor
@@ -576,7 +581,7 @@ def test_menu_moves_page_hint_and_undo_against_the_computer():
     d.settle()
     assert app.play.game.plies == 2  # the computer answered
     d.press("moves")
-    assert "1.d4" in screen_text(app) and "Quax 7x7" in screen_text(app)
+    assert "1.B d4" in screen_text(app) and "Moves, Quax" in screen_text(app)
     d.press("back")
     d.press("hint")
     d.settle()
@@ -715,3 +720,37 @@ def test_trainer_highlights_are_exactly_the_cells_that_win_at_once(rules):
                 seen += len(want[c])
             g.apply_move(rng.choice(g.moves()))
     assert seen > 0
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_the_move_list_names_whose_turn_and_steps_through_a_finished_game(size):
+    """Each turn marked with the colour that played it (after the swap White moves
+    again, now by the first player's hand); a finished game's list has Step, which shows
+    the board turn by turn (quadpocket.review with this face's review_board)."""
+    g = game_of("quax", 5, "c1 swap a1 c2 a2 c3 a3 c4 a4 c5", pie=True)
+    assert g.result is not None and g.result[1] == 0
+    app, d, p = with_game(g, size=size)
+    from face_quax import pages as qpages
+    items = qpages.move_items(app)
+    assert items[:5] == ["1.B c1", "2.W swap", "3.W a1", "4.B c2", "5.W a2"]
+    assert items[-1] == "10.B c5"
+    d.press("moves")
+    text = screen_text(app)
+    assert "Moves, Quax: B Black, W White" in text and "2.W swap" in text
+    assert "Black wins" in text  # the list ends with the result
+    d.press("review")
+    play = app.play
+    assert app.mode == "play" and play.tutor is not None and play.game.plies == 10
+    c5, a4 = parse_cell("c5", 5), parse_cell("a4", 5)
+    grid = play.board.grid
+    assert grid[(4 - c5 // 5) * 5 + c5 % 5] == view.T_MARBLE + 1  # the last turn framed
+    d.press("prev")
+    assert play.game.plies == 9 and play.game.result is None
+    assert grid[(4 - c5 // 5) * 5 + c5 % 5] == view.T_EMPTY
+    assert grid[(4 - a4 // 5) * 5 + a4 % 5] == view.T_MARBLE + 2 + 1  # White's a4 framed
+    assert "W a4" in info(app)
+    d.press("first")
+    assert play.game.plies == 0
+    d.press("done")
+    assert play.tutor is None and play.game.plies == 10 and play.game.result is not None
+    assert line(app, 0) == "Black wins"
