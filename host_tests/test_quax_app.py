@@ -249,6 +249,7 @@ def test_swap_at_the_second_turn_only():
     g = app.play.game
     assert g.swapped and g.plies == 2 and "Last swap" in info(app)
     assert line(app, 0) == "White to go"  # the first player now plays White, and moves
+    assert "Swapped: you are now Black" in info(app)  # whoever tapped Swap
     assert "swap" not in [n for n, _ in rects(app)]
     # without the swap rule there is no button
     app, d, p = qx(conf=conf(humans=True, pie=False))
@@ -264,6 +265,20 @@ def test_swap_against_the_computer_changes_your_colour():
     d.press("swap")
     d.settle()
     assert g.swapped and "You: Black" in info(app) and g.plies == 3
+    assert "you are now Black" in info(app)
+    # the computer's swap: the player told which colour is now theirs
+    app, d, p = qx(conf=conf(pie=True))
+    tap(d, "a1")
+    d.settle()
+    play = app.play
+    g = play.game
+    if not g.swapped:  # the computer answered with a stone: its swap, played for it
+        g.undo()
+        assert g.plies == 1 and play.play_turn("swap")
+        play.after_change("marble")
+        d.settle()
+    assert g.swapped and "You: White" in info(app)
+    assert "Computer swapped: you are now White" in info(app)
 
 
 def _play_out(app, d, level="easy", limit=400):
@@ -597,6 +612,91 @@ def test_a_refusal_longer_than_the_status_line_is_shown_whole(size):
     long = "Not allowed: it makes a checkerboard"
     assert len(long) > app.play.panel.cols
     assert long in info(app), info_text(app)
+    # under the seat rows, which stay with their counts
+    assert not app.play.panel.seats.hidden and not app.play.panel.covered
+
+
+def _ghosts(app):
+    """{move int: overlay tile} of the link overlay's dashed bars (tiles 5, 6)."""
+    play = app.play
+    n = play.game.n
+    out = {}
+    for r in range(n - 1):
+        for f in range(n - 1):
+            t = play.links[(n - 2 - r) * (n - 1) + f]
+            if t in (5, 6):
+                out[1024 + 2 * (r * n + f) + t - 5] = t
+    return out
+
+
+def test_a_picked_stone_shows_its_partners_and_any_other_tap_lets_it_go():
+    # Black c3, d4, e5, b4; White d3, c4, f5: c3's partners d4 and b4 (b2 empty), d4's
+    # c3 and e5
+    g = game_of("quax", 7, "c3 d3 d4 c4 e5 f5 b4 a7")
+    app, d, p = with_game(g)
+    play = app.play
+    c3, d4 = parse_cell("c3", 7), parse_cell("d4", 7)
+    assert _ghosts(app) == {}
+    tap(d, "c3")
+    assert play.sel == c3
+    want = sorted(g.link_of(c3, y) for y in g.links_from(c3))
+    assert len(want) == 2 and sorted(_ghosts(app)) == want
+    tap(d, "c3")  # the picked stone again: let go, silently
+    assert play.sel is None and _ghosts(app) == {} and play.msg == ""
+    assert play.board.pick.hidden
+    # an empty cell: let go, nothing dropped
+    tap(d, "c3")
+    tap_once(d, "a1")
+    assert play.sel is None and g.plies == 8 and "Link cancelled" in info(app)
+    assert play.game.at(parse_cell("a1", 7)) == 0
+    # off the board (the captions' corner): let go too
+    tap(d, "c3")
+    d.tap_xy(2, app.p.height - 3)
+    assert play.sel is None and "Link cancelled" in info(app) and g.plies == 8
+    # Hint: let go, and the hint asked for
+    tap(d, "d4")
+    assert play.sel == d4 and len(_ghosts(app)) == 2
+    d.press("hint")
+    d.settle()
+    assert play.sel is None and "Hint" in info(app)
+    # a partner: linked
+    tap(d, "d4")
+    tap(d, "e5")
+    assert g.record().split()[-1] == "d4-e5" and play.sel is None and _ghosts(app) == {}
+
+
+def test_linking_to_the_other_colour_says_so_not_cell_taken():
+    g = game_of("quax", 7, "c3 d4 c5 a7")  # Black c3, c5; White d4 on c3's diagonal
+    app, d, p = with_game(g)
+    play = app.play
+    tap(d, "c3")  # c3's one partner: none (b4, b2, d2 empty; d4 White's): no pick
+    assert play.sel is None and "No stone of yours on a diagonal" in info(app)
+    g.play("b4")  # Black b4: now c3 and c5 have a partner
+    g.play("a6")
+    app, d, p = with_game(g)
+    play = app.play
+    tap(d, "c3")
+    assert play.sel == parse_cell("c3", 7)
+    tap(d, "d4")  # White's stone on its diagonal
+    assert play.sel is None and g.plies == 6
+    assert "A link joins two of your stones" in info(app) and "taken" not in info(app)
+    tap(d, "d4")  # with nothing picked: whose stone it is
+    assert "Taken by White" in info(app)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_links_column_only_where_the_rule_set_has_links(rules):
+    linked = rules in ("quax", "link", "quickway")
+    g = game_of(rules, 7, "c3 d3 d4 c4" if linked else "a1 g7 b1 g6")
+    app, d, p = with_game(g)
+    pn = app.play.panel
+    assert [pn.fills[i].hidden for i in (5, 7)] == [not linked] * 2
+    assert ("Links" in info(app) or "links" in info(app)) == linked
+    assert "Stones" in info(app)
+    from tools.sim import grid_text
+    row = grid_text(pn.counts[0], pn.gap + 2, 1)
+    assert row.split() == (["2", "0"] if linked else ["2"]) or (
+        rules == "quickway" and row.split() == ["2", "1"])
 
 
 def test_the_trainer_rings_the_cells_that_win_at_once():

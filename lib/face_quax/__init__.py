@@ -195,9 +195,11 @@ class Screen(Play):
         return "Cannot link there"
 
     def cancel(self):
-        if self.sel is None:
+        """Undo with half a turn shown: the picked stone, or the stone shown where a drop
+        would go, goes (and nothing else)."""
+        if self.sel is None and self.mark is None:
             return False
-        self.sel = None
+        self.sel = self.mark = None
         return True
 
 
@@ -362,7 +364,8 @@ def render(play):
             lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
-        buttons = (("undo", "Undo", act and (play.sel is not None or play.undo_count() > 0)),
+        buttons = (("undo", "Undo", act and (play.sel is not None or play.mark is not None
+                                             or play.undo_count() > 0)),
                    ("hint", "Hint", mine), ("menu", "Menu", True),
                    (extra, extra[:1].upper() + extra[1:], True) if extra else
                    ("moves", "Moves", True))
