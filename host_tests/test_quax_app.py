@@ -632,9 +632,9 @@ def _ghosts(app):
 def test_a_picked_stone_shows_its_partners_and_any_other_tap_lets_it_go():
     # Black c3, d4, e5, b4; White d3, c4, f5: c3's partners d4 and b4 (b2 empty), d4's
     # c3 and e5
-    g = game_of("quax", 7, "c3 d3 d4 c4 e5 f5 b4 a7")
-    app, d, p = with_game(g)
+    app, d, p = with_game(game_of("quax", 7, "c3 d3 d4 c4 e5 f5 b4 a7"))
     play = app.play
+    g = play.game
     c3, d4 = parse_cell("c3", 7), parse_cell("d4", 7)
     assert _ghosts(app) == {}
     tap(d, "c3")
@@ -675,6 +675,7 @@ def test_linking_to_the_other_colour_says_so_not_cell_taken():
     g.play("a6")
     app, d, p = with_game(g)
     play = app.play
+    g = play.game
     tap(d, "c3")
     assert play.sel == parse_cell("c3", 7)
     tap(d, "d4")  # White's stone on its diagonal

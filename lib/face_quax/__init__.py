@@ -354,14 +354,16 @@ def render(play):
         p.covered = False
         if len(mode) > cols:
             # a long message under the seat rows (they stay), until the next tap
-            lines = play.app.use("wrap").panel(status, mode, p) + [""]
+            lines = play.app.use("wrap").panel(status, mode, p)
         else:
             lines = [status, mode] + [""] * (p.free_row - 2) + [
                 play.legend, name if len(name) <= cols else g.name()]
+        # then, as far as the rows go: your colour, the last turn, the level
+        if s.cpu >= 0:
+            lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
         lines.append("Last " + play.last_text if g.plies else "Turn 1")
         if s.cpu >= 0:
             lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])
-            lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
         buttons = (("undo", "Undo", act and (play.sel is not None or play.mark is not None
