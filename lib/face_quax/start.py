@@ -123,17 +123,18 @@ def views(app, play, n, links=True):
     bx, by = b.bx, b.by
     # The players' edges, outside the cells (no stone or frame under them), each with a
     # line that sets it off where its own colour would not show: Black's bands (bottom,
-    # top) black on the board's side, a grey line towards the screen's black; White's
-    # (left, right) white towards the screen, a black line along the pale board. Four
-    # rectangles, back to front, under the cells: grey, black, white, black.
+    # top) black along the board, then a line of the board's colour towards the screen's
+    # black; White's (left, right) white towards the screen, a black line along the pale
+    # board. Four rectangles, back to front, under the cells: board, black, white, black.
     b.lpal = lp = displayio.Palette(4)
     lp.make_transparent(0)
     k = 1
-    for x, y, w, h, c in ((bx - ts, by - e, side + 2 * ts, side + 2 * e, 3),
+    for x, y, w, h, c in ((bx - ts, by - e, side + 2 * ts, side + 2 * e, -1),
                           (bx, by - e + ts, side, side + 2 * e - 2 * ts, 1),
                           (bx - e, by, side + 2 * e, side, 2),
                           (bx - ts, by, side + 2 * ts, side, 1)):
-        b.group.insert(k, build.rect(lp, x, y, w, h, c))
+        b.group.insert(k, build.rect(lp, x, y, w, h, c) if c > 0 else
+                       build.rect(b.palette, x, y, w, h, view.BOARD))
         k += 1
     # The link bars: one tile over each 2 x 2 block, from the centre of one cell to the
     # centre of its diagonal neighbour (tiles 1..4: Black "/", Black "\", White "/",
@@ -208,8 +209,8 @@ def colours(b, contrast):
     lp = b.lpal
     lp[1] = pal[view.MARBLE0]
     lp[2] = pal[view.MARBLE0 + 1]
-    # grey: the bars' outline, a possible link, Black's edge towards the screen (3:1
-    # against the board and the screen's black; yellow on the high-contrast grey board)
+    # grey: the bars' outline and a link the picked stone may make (3:1 against the
+    # board; yellow on the high-contrast grey board)
     lp[3] = 0xFFFF00 if contrast else 0x707070
     pal[view.MARBLE0 + 2] = 0xE05000  # the pick's dot: 3:1 on either stone
 
