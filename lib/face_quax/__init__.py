@@ -119,12 +119,8 @@ class Screen(Play):
             return False
         self.sel = None
         if target == "off" or isinstance(target, int):
-            if target != sel:
-                v = g.at(target) if target != "off" else 0
-                diag = g.link_of(sel, target) >= 0
-                self.illegal("A link joins two of your stones" if diag and v and
-                             v != g.turn + 1 else self.link_refusal(sel, target)
-                             if diag and v else "Link cancelled")
+            if target != sel:  # (the picked stone again: let go, nothing to say)
+                self.illegal(self.app.use("face_quax.why").refusal(self, target, sel))
             return True
         return False
 
@@ -151,27 +147,14 @@ class Screen(Play):
             self.after_change("marble")
             return
         v = g.at(x)
-        if v:
+        if v == own and (g.rule == _QUAX or g.rule == _LINK) and g.links_from(x):
+            self.sel = x  # picked: its partners are shown, the next tap links
             self.mark = None
-        if v == own and (g.rule == _QUAX or g.rule == _LINK):
-            if g.links_from(x):
-                self.sel = x  # picked: its partners are shown, the next tap links
-                return
-            # no link from it: why (a link there refused, or no stone on a diagonal)
-            n = g.n
-            f = x % n
-            for y in (x - n - 1, x - n + 1, x + n - 1, x + n + 1):
-                if 0 <= y < n * n and g.at(y) == own and (y % n - f) * (y % n - f) == 1:
-                    self.illegal(self.link_refusal(x, y))
-                    return
-            self.illegal("No stone of yours on a diagonal")
             return
-        if v:
-            self.illegal("Taken by " + _WHO[v - 1])
-            return
-        if g.rule == _CROSSWAY and not g.can_drop(x):
+        if v or g.rule == _CROSSWAY and not g.can_drop(x):
+            # taken, a stone with no link to make, a checkerboard: why
             self.mark = None
-            self.illegal("Not allowed: it makes a checkerboard")
+            self.illegal(self.app.use("face_quax.why").refusal(self, x))
             return
         # Confirm tap (the preference; always where a cell is smaller than a fingertip,
         # 30 px on the PyPortal, 40 on the Titano): the first tap shows the stone, a tap
@@ -182,17 +165,6 @@ class Screen(Play):
             return
         g.apply_move(x)
         self.after_change("marble")
-
-    def link_refusal(self, a, b):
-        """Why the link a-b cannot be made, in plain words ("" if it can)."""
-        g = self.game
-        if g.can_link(a, b):
-            return ""
-        m = g.link_of(a, b) - 1024
-        if g.board.links[m >> 1]:
-            return "Already linked" if g.board.links[m >> 1] == 1 + (m & 1) else \
-                "It would cross a link"
-        return "Cannot link there"
 
     def cancel(self):
         """Undo with half a turn shown: the picked stone, or the stone shown where a drop
