@@ -167,7 +167,7 @@ def test_a_link_by_two_taps_drawn_as_a_bar():
     tap(d, "g7")  # Black
     assert play.game.plies == 7
     tap(d, "a1")  # White's a1: no White stone on b2
-    assert "No stone of yours on a diagonal" in info(app) and play.sel is None
+    assert "None of yours on a diagonal" in info(app) and play.sel is None
     # the same pair again: linked already
     tap(d, "f6")  # White
     tap(d, "c3")
@@ -220,7 +220,7 @@ def test_crossway_refuses_a_checkerboard_in_plain_words():
     g = game_of("crossway", 7, "c3 d3 d4")
     app, d, p = with_game(g)
     tap(d, "c4")
-    assert "checkerboard" in info(app) and app.play.game.plies == 3
+    assert "Checkerboard: not allowed" in info(app) and app.play.game.plies == 3
 
 
 def _forced_pass_position():
@@ -609,7 +609,7 @@ def test_menu_moves_page_hint_and_undo_against_the_computer():
 def test_a_refusal_longer_than_the_status_line_is_shown_whole(size):
     app, d, p = with_game(game_of("crossway", 7, "c3 d3 d4"), size=size)
     tap(d, "c4")
-    long = "Not allowed: it makes a checkerboard"
+    long = "Checkerboard: not allowed"
     assert len(long) > app.play.panel.cols
     assert long in info(app), info_text(app)
     # under the seat rows, which stay with their counts
@@ -670,7 +670,7 @@ def test_linking_to_the_other_colour_says_so_not_cell_taken():
     app, d, p = with_game(g)
     play = app.play
     tap(d, "c3")  # c3's one partner: none (b4, b2, d2 empty; d4 White's): no pick
-    assert play.sel is None and "No stone of yours on a diagonal" in info(app)
+    assert play.sel is None and "None of yours on a diagonal" in info(app)
     g.play("b4")  # Black b4: now c3 and c5 have a partner
     g.play("a6")
     app, d, p = with_game(g)
@@ -680,7 +680,7 @@ def test_linking_to_the_other_colour_says_so_not_cell_taken():
     assert play.sel == parse_cell("c3", 7)
     tap(d, "d4")  # White's stone on its diagonal
     assert play.sel is None and g.plies == 6
-    assert "A link joins two of your stones" in info(app) and "taken" not in info(app)
+    assert "Link your own stones only" in info(app) and "taken" not in info(app)
     tap(d, "d4")  # with nothing picked: whose stone it is
     assert "Taken by White" in info(app)
 
@@ -855,3 +855,28 @@ def test_the_move_list_names_whose_turn_and_steps_through_a_finished_game(size):
     d.press("done")
     assert play.tutor is None and play.game.plies == 10 and play.game.result is not None
     assert line(app, 0) == "Black wins"
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_every_message_of_the_face_fits_under_the_seat_rows(size):
+    """Every text the face writes as a message (its refusals in face_quax.why, the swap
+    notices, the mode lines) read from its sources, wrapped as the panel wraps it: whole
+    in the rows under the seat rows."""
+    import re
+    import os
+    from quadpocket import wrap
+    root = os.path.join(os.path.dirname(__file__), "..", "lib", "face_quax")
+    texts = set()
+    for name in ("why.py", "__init__.py"):
+        src = open(os.path.join(root, name)).read()
+        texts.update(t for t in re.findall(r'(?<!")"([A-Z][^"\n]{4,})"(?!")', src) if " " in t)
+    # the texts finished at run time: a colour, a button's name
+    texts = {t + ("pass now" if t == "Cannot " else "White") if t.endswith(" ") else t
+             for t in texts}
+    assert "Link your own stones only" in texts and "Taken by White" in texts
+    assert "Computer swapped: you are now White" in texts
+    app, d, p = qx(size=size, conf=conf(pie=False))
+    pn = app.play.panel
+    for t in sorted(texts):
+        lines = wrap.say(t, pn.cols)
+        assert pn.free_row + len(lines) <= pn.rows, (t, lines, pn.free_row, pn.rows)

@@ -15,7 +15,7 @@ def refusal(play, x, sel=None):
         if not v:
             return "Link cancelled"
         if v != own:
-            return "A link joins two of your stones"
+            return "Link your own stones only"
         return link_refusal(g, sel, x)
     v = g.at(x)
     if v == own and g.rule < 2:  # Quax, Link: a stone of yours with no link to make
@@ -24,10 +24,10 @@ def refusal(play, x, sel=None):
         for y in (x - n - 1, x - n + 1, x + n - 1, x + n + 1):
             if 0 <= y < n * n and g.at(y) == own and (y % n - f) * (y % n - f) == 1:
                 return link_refusal(g, x, y)
-        return "No stone of yours on a diagonal"
+        return "None of yours on a diagonal"
     if v:
         return "Taken by " + _WHO[v - 1]
-    return "Not allowed: it makes a checkerboard"  # Crossway's rule
+    return "Checkerboard: not allowed"  # Crossway's rule
 
 
 def link_refusal(g, a, b):
