@@ -239,3 +239,34 @@ def test_device_files_compile_on_micropython():
         "        compile(fh.read(), f, 'exec')\n"
         "    print('compiled', f)\n" % (files,))
     assert out.split("\n")[:len(files)] == ["compiled " + f for f in files], out
+
+
+def test_calibrate_hands_the_library_its_calibration_and_raw_readings(device):
+    """Calibration goes to adafruit_touchscreen as its own arguments: a new Touchscreen
+    with calibration= and size= (raw: neither, so it reports its readings)."""
+    p = device.make()
+    cal = ((9000, 56000), (1300, 60500))
+    p.calibrate(cal)
+    pins, c, size = FakeTouchscreen.made[-1]
+    assert pins == ("XL", "XR", "YD", "YU") and c == cal and size == (320, 240)
+    assert p.calibration == cal
+    p.calibrate("raw")
+    assert FakeTouchscreen.made[-1][1:] == (None, None)
+    FakeTouchscreen.point = (40000, 30000, 30000)
+    assert p.touch() == (40000, 30000)  # raw, not clamped to the screen
+    p.calibrate(None)
+    assert FakeTouchscreen.made[-1][1:] == (((5200, 59000), (5800, 57000)), (320, 240))
+    assert p.touch() == (319, 239)
+
+
+def test_dim_lowers_the_backlight_and_brings_it_back(device):
+    p = device.make()
+    d = p.display
+    d.brightness = 0.8
+    p.dim(True)
+    assert d.brightness < 0.1
+    p.dim(True)  # twice: the level to come back to is still the first
+    p.dim(False)
+    assert d.brightness == 0.8
+    p.dim(False)
+    assert d.brightness == 0.8

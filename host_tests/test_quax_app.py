@@ -691,7 +691,7 @@ def test_a_links_column_only_where_the_rule_set_has_links(rules):
     g = game_of(rules, 7, "c3 d3 d4 c4" if linked else "a1 g7 b1 g6")
     app, d, p = with_game(g)
     pn = app.play.panel
-    assert [pn.fills[i].hidden for i in (5, 7)] == [not linked] * 2
+    assert [pn.boxes[i].hidden for i in (1, 3)] == [not linked] * 2
     assert ("Links" in info(app) or "links" in info(app)) == linked
     assert "Stones" in info(app)
     from tools.sim import grid_text

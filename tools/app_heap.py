@@ -92,7 +92,7 @@ def rects():
     pn = app.play.panel
     out = []
     for i, f in enumerate(pn.fills):
-        name = pn.slots[i] if i < 4 else ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
+        name = pn.slots[i]
         if not f.hidden:
             out.append((name, (f.x, f.y, f.width, f.height)))
     return out
@@ -146,7 +146,7 @@ def move(name):
     think("hint" + name)
     stars, marble = play.hint_stars, play.hint[0]  # placing a star clears the hint
     for x in stars:
-        press("star0")
+        press("star")
         tap_cell(x)
     tap_cell(marble)
     S["app"].tick()
@@ -235,6 +235,8 @@ def prefs_record(**prefs):
     from quadpocket.storage import Store
     nvm = bytearray(b"\xff" * 8192)
     st = Store(nvm)
+    st.prefs.confirm = 2  # off: the scenario taps a move once (the confirm tap's mark is a tile)
+    st.prefs.dim = 0  # never dimmed: the touch that would wake it would be a tap lost
     for k, v in prefs.items():
         setattr(st.prefs, k, v)
     st.save_prefs()
@@ -297,7 +299,7 @@ def move(name):
     for a in acts:
         S[a[0]] += 1
         if a[0] == "star":
-            press("star%d" % seat)
+            press("star")
         elif a[0] == "move":
             tap_cell(a[1])
         tap_cell(a[-1])

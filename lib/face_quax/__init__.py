@@ -101,8 +101,7 @@ class Screen(Play):
     def hit(self, x, y):
         t = self.panel.hit(x, y)
         if t is not None:
-            # the seat rows' boxes only show counts here
-            return None if t.startswith("marble") or t.startswith("star") else t
+            return t
         t = self.board.cell_at(x, y, self.game.board.cells)
         # a stone picked: a tap anywhere off the board and the buttons lets it go
         return "off" if t is None and self.sel is not None else t
@@ -156,12 +155,9 @@ class Screen(Play):
             self.mark = None
             self.illegal(self.app.use("face_quax.why").refusal(self, x))
             return
-        # Confirm tap (the preference; always where a cell is smaller than a fingertip,
-        # 30 px on the PyPortal, 40 on the Titano): the first tap shows the stone, a tap
-        # on it drops it, a tap elsewhere moves it.
-        b = self.board
-        if (self.app.prefs.confirm or b.cell < 20 + 10 * b.ts) and self.mark != x:
-            self.mark = x
+        # the confirm tap (Auto: where a cell is under a fingertip): the first tap shows
+        # the stone, a tap on it or Place drops it, a tap elsewhere moves it
+        if not self.confirmed(x, True):
             return
         g.apply_move(x)
         self.after_change("marble")
@@ -292,7 +288,8 @@ def render(play):
         changed = draw_board(play, last_cells(play))
     if over:
         changed = p.set_info(play.result or ()) or changed
-        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
+        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"),
+                   (None, ""), (None, ""))
     else:
         mine = s.human(c) and play.thinker is None
         if play.thinker is not None:
@@ -314,7 +311,7 @@ def render(play):
         elif play.sel is not None:
             mode = "Link to?"
         elif play.mark is not None:
-            mode = "Tap it again"
+            mode = "Place it?"  # the confirm tap: Place, or the stone tapped again
         elif extra == "swap":
             mode = "Drop or Swap"
         elif extra == "pass":
@@ -338,11 +335,12 @@ def render(play):
             lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
+        # Swap or Pass beside Moves when due, and the confirm tap's Place (lit)
         buttons = (("undo", "Undo", act and (play.sel is not None or play.mark is not None
                                              or play.undo_count() > 0)),
-                   ("hint", "Hint", mine), ("menu", "Menu", True),
-                   (extra, extra[:1].upper() + extra[1:], True) if extra else
-                   ("moves", "Moves", True))
+                   ("hint", "Hint", mine), ("menu", "Menu", True), ("moves", "Moves", True),
+                   (extra or None, extra[:1].upper() + extra[1:]),
+                   ("place" if play.mark is not None else None, "Place"))
     if over:
         p.covered = False
     seats = not (over or p.covered)
@@ -351,7 +349,8 @@ def render(play):
         for i in range(2):
             changed = view.put(p.counts[i], 0, "%2d" % play.counts[0][i], p.gap + 2) or \
                 changed
-    for i in range(4):
+    for i in range(6):
         bt = buttons[i]
-        changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
+        changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2]), i == 5) or \
+            changed
     return changed

@@ -179,10 +179,10 @@ def views(app, play, n, links=True):
         if getattr(tg, "tile_width", 0) and tg[0] == view.T_STAR:
             tg.hidden = True
     if not links:
-        for i in (5, 7):
-            pn.fills[i].hidden = True
+        for i in (1, 3):
+            pn.boxes[i].hidden = True
     # the seat rows' legend: each word under its box where both fit
-    k = (pn.fills[5].x - pn.info.x * ts) // (6 * ts)
+    k = (pn.boxes[1].x - pn.info.x * ts) // (6 * ts)
     play.legend = "Stones" + ((" " * (k - 6) + "Links" if k > 6 else ", links") if links
                               else "")
     play.group.append(b.group)

@@ -68,10 +68,13 @@ class Tutorial:
         changed = p.set_seats(play.counts[0], play.counts[1], play.game.turn, False,
                               False) or changed
         last = self.step == len(STEPS) - 1
+        # Next (or Done), Skip; Swap where the game has it, in slot 4
         buttons = ((None, ""), ("done", "Done") if last else ("next", "Next") if
-                   self.step == 0 else ("swap", "Swap") if STEPS[self.step][1] == "swap"
-                   else (None, ""), (None, ""), (None, "") if last else ("skip", "Skip"))
-        for i in range(4):
+                   self.step == 0 else (None, ""), (None, ""),
+                   (None, "") if last else ("skip", "Skip"),
+                   ("swap", "Swap") if STEPS[self.step][1] == "swap" else (None, ""),
+                   (None, ""))
+        for i in range(6):
             changed = p.set_button(i, buttons[i][0], buttons[i][1]) or changed
         return changed
 

@@ -54,9 +54,10 @@ def games(app):
     for row in g.GAMES:
         out.append("- %s, by %s%s" % (row[1], row[2], "" if row[0] in here
                                       else " (needs more memory)"))
-    out += ["", "Coming:"]
-    for row in g.COMING:
-        out.append("- %s: %s" % (row[0], row[1]))
+    if g.COMING:  # (none: no heading over nothing)
+        out += ["", "Coming:"]
+        for row in g.COMING:
+            out.append("- %s: %s" % (row[0], row[1]))
     return out
 
 
