@@ -93,8 +93,7 @@ class Screen(Play):
                 return False
             g.apply_move(ms[0])
         if g.last() == 4000:  # quax.notation's SWAP: the player's colour changed
-            self.msg = "Computer swapped: you are now " + _WHO[
-                (1 - self.s.cpu) ^ (1 if g.swapped else 0)]
+            self.msg = "Swapped: you play " + _WHO[(1 - self.s.cpu) ^ (1 if g.swapped else 0)]
         return True
 
     # --- taps ----------------------------------------------------------------------------
@@ -133,7 +132,7 @@ class Screen(Play):
                 return
             self.after_change("marble")
             if target == "swap":  # the one who swapped took the first stone: Black
-                self.msg = "Swapped: you are now Black"
+                self.msg = "Swapped: you play Black"
 
     def tap_cell(self, x):
         g = self.game
@@ -325,11 +324,14 @@ def render(play):
             # a long message under the seat rows (they stay), until the next tap
             lines = play.app.use("wrap").panel(status, mode, p)
         else:
-            lines = [status, mode] + [""] * (p.free_row - 2) + [
-                play.legend, name if len(name) <= cols else g.name()]
-        # then, as far as the rows go: your colour, the last turn, the level
+            lines = [status, mode] + [""] * (p.free_row - 2)
+            if play.legend:  # rows too short for the boxes' icons: what they count
+                lines.append(play.legend)
+        # then, as far as the rows go (the Titano has two): your colour, the rule set,
+        # the last turn, the level
         if s.cpu >= 0:
             lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
+        lines.append(name if len(name) <= cols else g.name())
         lines.append("Last " + play.last_text if g.plies else "Turn 1")
         if s.cpu >= 0:
             lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])

@@ -56,7 +56,8 @@ def cell_px(w, h, n):
     """The cell size quadpocket.build.sizes gives an n x n board on a w x h screen."""
     ts = 2 if (w >= 440 and h >= 300) else 1
     m2 = 2 * MARGIN * ts
-    cell = min((h - 4 - 13 * ts - m2) // n, (w - 15 * ts - 2 - (78 * ts + 4) - m2) // n, 30)
+    cell = min((h - 4 - 13 * ts - m2) // n, (w - 15 * ts - 2 - (78 * ts + 4) - m2) // n, 30,
+               (h - 72 - 56 * ts) // 2)
     return cell - cell % ts
 
 
@@ -173,18 +174,23 @@ def views(app, play, n, links=True):
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
     play.panel = pn = build.panel(app, b, icons, p.width, p.height, glyphs)
-    # The second box of a seat row counts links: no star icon there; none at all where
-    # the rule set has no links.
-    for tg in pn.seats:
+    # The second box of a seat row counts links: a link bar of the seat's colour for its
+    # icon, in the star's place; no box at all where the rule set has no links (and a
+    # legend under the rows only where the rows are too short for icons).
+    seats = pn.seats
+    k = 0
+    for i in range(len(seats)):
+        tg = seats[i]
         if getattr(tg, "tile_width", 0) and tg[0] == view.T_STAR:
-            tg.hidden = True
+            seats[i] = displayio.TileGrid(sheet, pixel_shader=lp, tile_width=cell,
+                                          tile_height=cell, default_tile=1 + 2 * k,
+                                          x=tg.x, y=tg.y)
+            seats[i].hidden = not links
+            k += 1
     if not links:
         for i in (1, 3):
             pn.boxes[i].hidden = True
-    # the seat rows' legend: each word under its box where both fit
-    k = (pn.boxes[1].x - pn.info.x * ts) // (6 * ts)
-    play.legend = "Stones" + ((" " * (k - 6) + "Links" if k > 6 else ", links") if links
-                              else "")
+    play.legend = "" if k else "Stones, links" if links else "Stones"
     play.group.append(b.group)
     play.group.append(pn.group)
     play.key = n if links else -n
