@@ -5,10 +5,10 @@ screen offers (its cells the smallest): Quax with a swap and links, and Crossway
 what passes it forces. Each game finishes, and every turn the engine recorded is the one
 its player meant.
 
-The players look at the screen as a person would: a stone shown where they did not mean
-to drop, or a stone picked that they did not mean, is taken away with Undo (a tap next to
-a stone shown could land on it and drop it); a menu opened by a miss is left with its
-Back button. They never undo
+The players look at the screen as a person would: a stone shown where they meant is
+dropped with Place; one shown where they did not mean, or a stone picked that they did
+not mean, is taken away with Undo (a tap next to a stone shown could land on it and drop
+it); a menu opened by a miss is left with its Back button. They never undo
 a turn, so the record is every turn that was committed."""
 
 import pytest
@@ -61,8 +61,10 @@ class Player:
                 # a stone shown where it was not meant: take it away first (a tap near
                 # it might land on it, and a tap on it drops it)
                 self.f.press("undo")
+            elif kind == "drop" and play.mark == a:
+                self.f.press("place")  # shown where meant: Place drops it
             elif kind == "drop":
-                self.f.tap(*self.centre(a))  # shows it (or moves it) there, then drops it
+                self.f.tap(*self.centre(a))  # shows it there (or drops it, on a big cell)
             elif play.sel == a:
                 self.f.tap(*self.centre(b))
             else:
@@ -101,9 +103,10 @@ def play_out(size, rules, seed, swap_at=None):
     """A whole game between two scripted players on the largest board the screen offers;
     (the turns meant, the engine's record, the game)."""
     from face_quax.start import max_size
-    app, d, p = qx(size=size, conf=conf(rules, 5, True, humans=True))
+    auto = {"confirm": 0}  # the confirm tap as it comes: Auto (the tests' apptools: off)
+    app, d, p = qx(size=size, prefs=auto, conf=conf(rules, 5, True, humans=True))
     n = max_size(app)
-    app, d, p = qx(size=size, conf=conf(rules, n, True, humans=True))
+    app, d, p = qx(size=size, prefs=auto, conf=conf(rules, n, True, humans=True))
     blind(app)
     g = app.play.game
     assert (g.rules, g.n, g.pie, app.play.s.cpu) == (rules, n, True, -1)

@@ -20,13 +20,16 @@ from test_quax_app import with_game as _with_game
 SIZES = ((320, 240), (480, 320))
 
 
+AUTO = {"confirm": 0}  # the confirm tap as it comes: Auto (the tests' apptools: off)
+
+
 def qx(**kw):
-    app, d, p = _qx(**kw)
+    app, d, p = _qx(prefs=AUTO, **kw)
     return blind(app), d, p
 
 
 def with_game(g, **kw):
-    app, d, p = _with_game(g, **kw)
+    app, d, p = _with_game(g, prefs=AUTO, **kw)
     return blind(app), d, p
 
 
