@@ -412,8 +412,10 @@ def winther(outdir):
 
 
 def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="easy",
-              contrast=False):
-    """The app on the Quax family: its settings (and a prepared game) in nvm first."""
+              contrast=False, confirm=0):
+    """The app on the Quax family: its settings (and a prepared game) in nvm first; the
+    confirm tap as it comes (Auto: on every board these shots show), unless confirm says
+    otherwise (_qx_tap taps a shown stone again)."""
     from quadpocket.app import App
     from quadpocket.records import save_game
     from quadpocket.storage import Store
@@ -421,7 +423,7 @@ def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="
     from face_quax.start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
-    st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
+    st.prefs.confirm = confirm
     st.prefs.tutorial_done = True
     st.prefs.game = "X"
     st.prefs.level = level
