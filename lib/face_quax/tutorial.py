@@ -15,10 +15,9 @@ LATER = "a1 d2 d5 d3 e4"    # after the swap: White's answer and a few turns on
 # (what the step asks, in the panel's words; the cells to tap, in order, or "swap"; White's
 # answer)
 STEPS = (
-    ("Black joins the black edges, bottom and top; White the white ones. Tap Next.",
-     (), None),
-    ("Black opened d1. Swap rule: tap Swap to take d1 and play Black.", "swap", None),
-    ("You are Black. Some turns on: drop on the ringed cell, d4.", ("d4",), "a7"),
+    ("Black joins the black bands, top and bottom. Tap Next.", (), None),
+    ("Black opened d1. Tap Swap: d1 and Black are yours.", "swap", None),
+    ("Some turns later: drop on the ringed cell, d4.", ("d4",), "a7"),
     ("Now e5, the ringed cell: on a diagonal from d4.", ("e5",), "b7"),
     ("White's d5 and e4 cross them. Link: tap d4, then e5.", ("d4", "e5"), "a6"),
     ("The bar is your link. Tap e6.", ("e6",), "a5"),
