@@ -143,6 +143,27 @@ def test_display_touch_nvm_and_version(device):
     assert p.ticks_ms() == 1000
 
 
+def test_the_firmware_route_says_so_and_offers_its_room(device, monkeypatch):
+    """Frozen into the firmware a package's file name is relative (docs/device.md): the
+    platform then offers what was measured to fit 64 KB (tools/route_heap.py), and About
+    names the route."""
+    import quadpocket
+    device.size = (480, 320)
+    p = device.make()
+    assert p.ponder is False and p.max_board == 11 and not hasattr(p, "quax_max")
+    assert not hasattr(p, "text_room")
+    monkeypatch.setattr(quadpocket, "__file__", "quadpocket/__init__.py")
+    p = device.make()
+    assert p.ponder is True and p.max_board == 12 and p.quax_max == 15
+    assert p.text_room == 12 * 1024
+    assert device.module.Platform.max_board == 11  # the class: the .mpy route's limit
+    from quadpocket import pages
+    assert pages.route("quadpocket/__init__.py") == "games frozen in the firmware"
+    assert pages.route("/lib/quadpocket/__init__.mpy") == "games from .mpy files"
+    assert pages.route("/home/ann/quad/lib/quadpocket/__init__.py") == "games from .py files"
+    assert pages.route("C:\\quad\\lib\\quadpocket\\__init__.py") == "games from .py files"
+
+
 def test_titano_size_scales_touch(device):
     device.size = (480, 320)
     p = device.make()

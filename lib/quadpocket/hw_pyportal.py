@@ -56,6 +56,17 @@ class Platform:
         import quadpocket
         from quadpocket.version import VERSION
         self.version = VERSION
+        # Frozen into the firmware (docs/device.md, "The firmware route") a package's file
+        # name is relative, and code and names cost no heap: the room pays for Master's
+        # ponder on the Titano, Still's Quad up to 12x12, Quax up to 15x15 (where the cells
+        # stay 12 px or more) and the Titano's 76-column text pages in a game of six (their
+        # grid made with 12 KB free, quadpocket.textpage), each measured with 64 KB free
+        # (tools/route_heap.py). About names the route (quadpocket.pages.route).
+        if quadpocket.__file__[0] != "/":
+            self.ponder = True
+            self.max_board = 12
+            self.quax_max = 15
+            self.text_room = 12288
         # Only the string is needed: the module goes (sys.modules and the package both
         # refer to it; ~0.3 KB kept otherwise).
         sys.modules.pop("quadpocket.version", None)
