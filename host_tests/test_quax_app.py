@@ -55,9 +55,19 @@ def game_of(rules, n, turns, pie=False):
 
 
 def tap(d, cell):
+    """A tap on a cell; where it only shows a stone there (the confirm tap: cells
+    under a fingertip's size, or the preference), a second one drops it."""
     n = d.app.play.game.n
     x = parse_cell(cell, n) if isinstance(cell, str) else cell
     d.tap_xy(*d.app.play.board.centre(x))
+    if d.app.mode == "play" and d.app.play.tutor is None and d.app.play.mark == x:
+        d.tap_xy(*d.app.play.board.centre(x))
+
+
+def tap_once(d, cell):
+    n = d.app.play.game.n
+    d.tap_xy(*d.app.play.board.centre(parse_cell(cell, n) if isinstance(cell, str)
+                                      else cell))
 
 
 def line(app, row):
@@ -124,17 +134,9 @@ def test_a_drop_the_last_turn_and_whose_turn():
     x = parse_cell("d4", 7)
     assert play.board.grid[(6 - x // 7) * 7 + x % 7] == view.T_MARBLE + 1  # ringed
     tap(d, "d4")
-    assert line(app, 1) == "Cell taken" and play.game.plies == 1
-    # the edges: Black's over the bottom and top, White's at the sides
-    b = play.board
-    edges = [r for r in b.group if getattr(r, "color_index", None) in (view.MARBLE0,
-                                                                        view.MARBLE0 + 1)]
-    assert sorted(r.color_index for r in edges) == [view.MARBLE0] * 2 + [view.MARBLE0 + 1] * 2
-    for r in edges:
-        if r.color_index == view.MARBLE0:
-            assert r.width == 7 * b.cell and r.y in (b.by, b.by + 7 * b.cell - r.height)
-        else:
-            assert r.height == 7 * b.cell and r.x in (b.bx, b.bx + 7 * b.cell - r.width)
+    # an occupied cell: whose stone is there, by the colour drawn
+    assert line(app, 1) == "Taken by Black" and play.game.plies == 1
+    assert "Quax 7x7" in info(app)  # the rule set, named while playing
 
 
 def test_a_link_by_two_taps_drawn_as_a_bar():
@@ -145,7 +147,12 @@ def test_a_link_by_two_taps_drawn_as_a_bar():
     assert link_tile(app, c3, d4) == 0
     tap(d, "c3")
     assert play.sel == c3 and line(app, 1) == "Link to?"
-    assert play.board.grid[(6 - c3 // 7) * 7 + c3 % 7] == view.T_MARBLE + 1
+    # picked: a dot on it, not the last turn's frame
+    assert play.board.grid[(6 - c3 // 7) * 7 + c3 % 7] == view.T_MARBLE
+    dot = play.board.pick
+    cx, cy = play.board.centre(c3)
+    assert not dot.hidden
+    assert abs(dot.x + dot.width // 2 - cx) <= 1 and abs(dot.y + dot.width // 2 - cy) <= 1
     tap(d, "d4")
     assert play.game.record().split()[-1] == "c3-d4" and play.sel is None
     assert link_tile(app, c3, d4) == 1  # Black's "/" bar
@@ -160,7 +167,7 @@ def test_a_link_by_two_taps_drawn_as_a_bar():
     tap(d, "g7")  # Black
     assert play.game.plies == 7
     tap(d, "a1")  # White's a1: no White stone on b2
-    assert "No stone of yours on a diagonal" in info(app) and play.sel is None
+    assert "None of yours on a diagonal" in info(app) and play.sel is None
     # the same pair again: linked already
     tap(d, "f6")  # White
     tap(d, "c3")
@@ -194,7 +201,9 @@ def test_picking_again_cancels_and_undo_drops_the_pick():
     d.press("undo")
     assert play.sel is None and play.game.plies == 4
     tap(d, "c3")
-    tap(d, "e5")  # an empty cell: a drop, the pick forgotten
+    tap_once(d, "e5")  # an empty cell: the pick let go, no stone dropped
+    assert play.game.plies == 4 and play.sel is None and "Link cancelled" in info(app)
+    tap(d, "e5")
     assert play.game.record().split()[-1] == "e5" and play.sel is None
 
 
@@ -204,14 +213,14 @@ def test_links_are_no_turns_in_quickway_and_bars_appear_by_themselves():
     play = app.play
     assert link_tile(app, parse_cell("c3", 7), parse_cell("d4", 7)) == 1
     tap(d, "d3")
-    assert "Cell taken" in info(app) and play.sel is None
+    assert "Taken by White" in info(app) and play.sel is None
 
 
 def test_crossway_refuses_a_checkerboard_in_plain_words():
     g = game_of("crossway", 7, "c3 d3 d4")
     app, d, p = with_game(g)
     tap(d, "c4")
-    assert "checkerboard" in info(app) and app.play.game.plies == 3
+    assert "Checkerboard: not allowed" in info(app) and app.play.game.plies == 3
 
 
 def _forced_pass_position():
@@ -238,8 +247,9 @@ def test_swap_at_the_second_turn_only():
     assert "swap" in [n for n, _ in rects(app)] and "Swap" in info(app)
     d.press("swap")
     g = app.play.game
-    assert g.swapped and g.plies == 2 and "Last swap" in info(app)
+    assert g.swapped and g.plies == 2 and g.record().split()[-1] == "swap"
     assert line(app, 0) == "White to go"  # the first player now plays White, and moves
+    assert "Swapped: you play Black" in info(app)  # whoever tapped Swap
     assert "swap" not in [n for n, _ in rects(app)]
     # without the swap rule there is no button
     app, d, p = qx(conf=conf(humans=True, pie=False))
@@ -255,6 +265,20 @@ def test_swap_against_the_computer_changes_your_colour():
     d.press("swap")
     d.settle()
     assert g.swapped and "You: Black" in info(app) and g.plies == 3
+    assert "Swapped: you play Black" in info(app)
+    # the computer's swap: the player told which colour is now theirs
+    app, d, p = qx(conf=conf(pie=True))
+    tap(d, "a1")
+    d.settle()
+    play = app.play
+    g = play.game
+    if not g.swapped:  # the computer answered with a stone: its swap, played for it
+        g.undo()
+        assert g.plies == 1 and play.play_turn("swap")
+        play.after_change("marble")
+        d.settle()
+    assert g.swapped and "You: White" in info(app)
+    assert "Swapped: you play White" in info(app)
 
 
 def _play_out(app, d, level="easy", limit=400):
@@ -374,10 +398,11 @@ def test_the_cell_size_decides_the_largest_board_as_build_would():
     Still's seat boxes (which only ever makes a small board's cells smaller): never below
     build's, and on the same side of the 12 px minimum for every size."""
     from quadpocket import build
-    from face_quax.start import MIN_CELL, cell_px
+    from face_quax.start import MARGIN, MIN_CELL, cell_px
     for w, h in ((320, 240), (480, 320)):
         for n in range(4, 20):
-            got, real = cell_px(w, h, n), build.sizes(w, h, n)[1]
+            ts = 2 if w == 480 else 1
+            got, real = cell_px(w, h, n), build.sizes(w, h, n, 2, MARGIN * ts)[1]
             assert real <= got and (got >= MIN_CELL) == (real >= MIN_CELL), (w, h, n)
 
 
@@ -513,6 +538,11 @@ def _tutorial_taps(d, wrong=False):
             tap(d, "g1")
             assert "Not there!" in info(app) and app.play.game.plies == plies
             assert tut.step == k
+        if cells == "swap":  # the other player's opening taken over: you are Black
+            assert "swap" in [n for n, _ in rects(app)] and app.play.game.can_swap()
+            d.press("swap")
+            assert app.play.game.swapped and "You: " not in info(app)
+            continue
         for c in cells:
             tap(d, c)
     return app.play.tutor
@@ -566,7 +596,7 @@ def test_menu_moves_page_hint_and_undo_against_the_computer():
     d.settle()
     assert app.play.game.plies == 2  # the computer answered
     d.press("moves")
-    assert "1.d4" in screen_text(app) and "Quax 7x7" in screen_text(app)
+    assert "1.B d4" in screen_text(app) and "Moves, Quax" in screen_text(app)
     d.press("back")
     d.press("hint")
     d.settle()
@@ -579,9 +609,101 @@ def test_menu_moves_page_hint_and_undo_against_the_computer():
 def test_a_refusal_longer_than_the_status_line_is_shown_whole(size):
     app, d, p = with_game(game_of("crossway", 7, "c3 d3 d4"), size=size)
     tap(d, "c4")
-    long = "Not allowed: it makes a checkerboard"
+    long = "Checkerboard: not allowed"
     assert len(long) > app.play.panel.cols
     assert long in info(app), info_text(app)
+    # under the seat rows, which stay with their counts
+    assert not app.play.panel.seats.hidden and not app.play.panel.covered
+
+
+def _ghosts(app):
+    """{move int: overlay tile} of the link overlay's dashed bars (tiles 5, 6)."""
+    play = app.play
+    n = play.game.n
+    out = {}
+    for r in range(n - 1):
+        for f in range(n - 1):
+            t = play.links[(n - 2 - r) * (n - 1) + f]
+            if t in (5, 6):
+                out[1024 + 2 * (r * n + f) + t - 5] = t
+    return out
+
+
+def test_a_picked_stone_shows_its_partners_and_any_other_tap_lets_it_go():
+    # Black c3, d4, e5, b4; White d3, c4, f5: c3's partners d4 and b4 (b2 empty), d4's
+    # c3 and e5
+    app, d, p = with_game(game_of("quax", 7, "c3 d3 d4 c4 e5 f5 b4 a7"))
+    play = app.play
+    g = play.game
+    c3, d4 = parse_cell("c3", 7), parse_cell("d4", 7)
+    assert _ghosts(app) == {}
+    tap(d, "c3")
+    assert play.sel == c3
+    want = sorted(g.link_of(c3, y) for y in g.links_from(c3))
+    assert len(want) == 2 and sorted(_ghosts(app)) == want
+    tap(d, "c3")  # the picked stone again: let go, silently
+    assert play.sel is None and _ghosts(app) == {} and play.msg == ""
+    assert play.board.pick.hidden
+    # an empty cell: let go, nothing dropped
+    tap(d, "c3")
+    tap_once(d, "a1")
+    assert play.sel is None and g.plies == 8 and "Link cancelled" in info(app)
+    assert play.game.at(parse_cell("a1", 7)) == 0
+    # off the board (the captions' corner): let go too
+    tap(d, "c3")
+    d.tap_xy(2, app.p.height - 3)
+    assert play.sel is None and "Link cancelled" in info(app) and g.plies == 8
+    # Hint: let go, and the hint asked for
+    tap(d, "d4")
+    assert play.sel == d4 and len(_ghosts(app)) == 2
+    d.press("hint")
+    d.settle()
+    assert play.sel is None and "Hint" in info(app)
+    # a partner: linked
+    tap(d, "d4")
+    tap(d, "e5")
+    assert g.record().split()[-1] == "d4-e5" and play.sel is None and _ghosts(app) == {}
+
+
+def test_linking_to_the_other_colour_says_so_not_cell_taken():
+    g = game_of("quax", 7, "c3 d4 c5 a7")  # Black c3, c5; White d4 on c3's diagonal
+    app, d, p = with_game(g)
+    play = app.play
+    tap(d, "c3")  # c3's one partner: none (b4, b2, d2 empty; d4 White's): no pick
+    assert play.sel is None and "None of yours on a diagonal" in info(app)
+    g.play("b4")  # Black b4: now c3 and c5 have a partner
+    g.play("a6")
+    app, d, p = with_game(g)
+    play = app.play
+    g = play.game
+    tap(d, "c3")
+    assert play.sel == parse_cell("c3", 7)
+    tap(d, "d4")  # White's stone on its diagonal
+    assert play.sel is None and g.plies == 6
+    assert "Link your own stones only" in info(app) and "taken" not in info(app)
+    tap(d, "d4")  # with nothing picked: whose stone it is
+    assert "Taken by White" in info(app)
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_a_links_column_only_where_the_rule_set_has_links(rules):
+    linked = rules in ("quax", "link", "quickway")
+    g = game_of(rules, 7, "c3 d3 d4 c4" if linked else "a1 g7 b1 g6")
+    app, d, p = with_game(g)
+    pn = app.play.panel
+    assert [pn.boxes[i].hidden for i in (1, 3)] == [not linked] * 2
+    # the links box's icon: a link bar of the row's colour (tiles 1, 3 of the link layer's
+    # sheet), where the star's would be
+    bars = [tg for tg in pn.seats if getattr(tg, "tile_width", 0)
+            and tg.pixel_shader is app.play.board.lpal]
+    assert [tg[0] for tg in bars] == [1, 3]
+    assert [tg.hidden for tg in bars] == [not linked] * 2
+    assert not [tg for tg in pn.seats if getattr(tg, "tile_width", 0) and not tg.hidden
+                and tg[0] == view.T_STAR]
+    from tools.sim import grid_text
+    row = grid_text(pn.counts[0], pn.gap + 2, 1)
+    assert row.split() == (["2", "0"] if linked else ["2"]) or (
+        rules == "quickway" and row.split() == ["2", "1"])
 
 
 def test_the_trainer_rings_the_cells_that_win_at_once():
@@ -614,11 +736,11 @@ def test_the_game_record_is_written_at_the_end(tmp_path):
 def test_confirm_tap_marks_first_and_plays_on_the_second_tap():
     app, d, p = qx(prefs={"confirm": True}, conf=conf(humans=True))
     g = app.play.game
-    tap(d, "d4")
+    tap_once(d, "d4")
     x = parse_cell("d4", 7)
     assert g.plies == 0 and app.play.mark == x
     assert app.play.board.grid[(6 - x // 7) * 7 + x % 7] == view.T_MARK
-    tap(d, "d4")
+    tap_once(d, "d4")
     assert g.plies == 1 and app.play.mark is None
 
 
@@ -705,3 +827,62 @@ def test_trainer_highlights_are_exactly_the_cells_that_win_at_once(rules):
                 seen += len(want[c])
             g.apply_move(rng.choice(g.moves()))
     assert seen > 0
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_the_move_list_names_whose_turn_and_steps_through_a_finished_game(size):
+    """Each turn marked with the colour that played it (after the swap White moves
+    again, now by the first player's hand); a finished game's list has Step, which shows
+    the board turn by turn (quadpocket.review with this face's review_board)."""
+    g = game_of("quax", 5, "c1 swap a1 c2 a2 c3 a3 c4 a4 c5", pie=True)
+    assert g.result is not None and g.result[1] == 0
+    app, d, p = with_game(g, size=size)
+    from face_quax import pages as qpages
+    items = qpages.move_items(app)
+    assert items[:5] == ["1.B c1", "2.W swap", "3.W a1", "4.B c2", "5.W a2"]
+    assert items[-1] == "10.B c5"
+    d.press("moves")
+    text = screen_text(app)
+    assert "Moves, Quax: B Black, W White" in text and "2.W swap" in text
+    assert "Black wins" in text  # the list ends with the result
+    d.press("review")
+    play = app.play
+    assert app.mode == "play" and play.tutor is not None and play.game.plies == 10
+    c5, a4 = parse_cell("c5", 5), parse_cell("a4", 5)
+    grid = play.board.grid
+    assert grid[(4 - c5 // 5) * 5 + c5 % 5] == view.T_MARBLE + 1  # the last turn framed
+    d.press("prev")
+    assert play.game.plies == 9 and play.game.result is None
+    assert grid[(4 - c5 // 5) * 5 + c5 % 5] == view.T_EMPTY
+    assert grid[(4 - a4 // 5) * 5 + a4 % 5] == view.T_MARBLE + 2 + 1  # White's a4 framed
+    assert "W a4" in info(app)
+    d.press("first")
+    assert play.game.plies == 0
+    d.press("done")
+    assert play.tutor is None and play.game.plies == 10 and play.game.result is not None
+    assert line(app, 0) == "Black wins"
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_every_message_of_the_face_fits_under_the_seat_rows(size):
+    """Every text the face writes as a message (its refusals in face_quax.why, the swap
+    notices, the mode lines) read from its sources, wrapped as the panel wraps it: whole
+    in the rows under the seat rows."""
+    import re
+    import os
+    from quadpocket import wrap
+    root = os.path.join(os.path.dirname(__file__), "..", "lib", "face_quax")
+    texts = set()
+    for name in ("why.py", "__init__.py"):
+        src = open(os.path.join(root, name)).read()
+        texts.update(t for t in re.findall(r'(?<!")"([A-Z][^"\n]{4,})"(?!")', src) if " " in t)
+    # the texts finished at run time: a colour, a button's name
+    texts = {t + ("pass now" if t == "Cannot " else "White") if t.endswith(" ") else t
+             for t in texts}
+    assert "Link your own stones only" in texts and "Taken by White" in texts
+    assert "Swapped: you play White" in texts
+    app, d, p = qx(size=size, conf=conf(pie=False))
+    pn = app.play.panel
+    for t in sorted(texts):
+        lines = wrap.say(t, pn.cols)
+        assert pn.free_row + len(lines) <= pn.rows, (t, lines, pn.free_row, pn.rows)

@@ -9,8 +9,8 @@ same guest, platform, stand-ins, checkpoints and budget) with this game chosen.
 Scenario: preferences "Expert, the Quax family, tutorial done", its settings: a rule set
 (Quax unless --rules), the largest board the screen offers (face_quax.start.HEAP_MAX,
 unless --size), the swap rule on, against the computer; each round the player asks for a
-hint (Expert's turn) and plays it by taps (a drop: its cell; a link: its two stones; Swap
-or Pass: the button), then the computer answers; the menu tour (this game's help,
+hint (Expert's turn) and plays it by taps (a drop: its cell, twice where the first tap
+only shows the stone; a link: its two stones; Swap or Pass: the button), then the computer answers; the menu tour (this game's help,
 statistics, move list) after ROUNDS_BEFORE rounds; a game that ends is followed by a new
 one from New. ROUNDS reaches the end of Expert's game against itself on every board and
 rule set measured, and a new game.
@@ -48,6 +48,8 @@ def move(name):
     else:
         for x in h:
             tap_cell(x)
+        if play.mark is not None:  # the confirm tap (cells under a fingertip): drop it
+            tap_cell(play.mark)
     S["app"].tick()
     cp("move" + name)
 '''

@@ -411,8 +411,11 @@ def winther(outdir):
         _save(p, outdir, "30_wq_win" + tag)
 
 
-def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="easy"):
-    """The app on the Quax family: its settings (and a prepared game) in nvm first."""
+def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="easy",
+              contrast=False, confirm=0):
+    """The app on the Quax family: its settings (and a prepared game) in nvm first; the
+    confirm tap as it comes (Auto: on every board these shots show), unless confirm says
+    otherwise (_qx_tap taps a shown stone again)."""
     from quadpocket.app import App
     from quadpocket.records import save_game
     from quadpocket.storage import Store
@@ -420,10 +423,11 @@ def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="
     from face_quax.start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
-    st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
+    st.prefs.confirm = confirm
     st.prefs.tutorial_done = True
     st.prefs.game = "X"
     st.prefs.level = level
+    st.prefs.contrast = contrast
     st.save_prefs()
     rule = ("quax", "link", "quickway", "crossway", "quadrex").index(rules)
     save_game(p.nvm, [-1, 0, 0], bytes([rule, n, int(pie), int(humans)] + [0] * 24),
@@ -435,20 +439,31 @@ def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="
     return app, Driver(app), p
 
 
-def _qx_tap(d, cell):
+def _qx_tap(d, cell, twice=True):
+    """A cell tapped; where the first tap only shows the stone (the confirm tap on small
+    cells), tapped again to drop it, unless twice is False."""
     from quax import parse_cell
-    d.tap_xy(*d.app.play.board.centre(parse_cell(cell, d.app.play.game.n)))
+    x = parse_cell(cell, d.app.play.game.n)
+    d.tap_xy(*d.app.play.board.centre(x))
+    if twice and d.app.play.tutor is None and d.app.play.mark == x:
+        d.tap_xy(*d.app.play.board.centre(x))
 
 
 def quax(outdir):
-    """The Quax family: the swap offered, a link picked and drawn, a refused link, a won
-    Crossway game with its chain ringed; on both screens."""
+    """The Quax family on both screens: the swap offered, a link picked (its dot and the
+    dashed links it may make), a refused link, a won Crossway game with its chain ringed
+    (no links column), the tutorial's link; issue 42's: the edges in high contrast, a
+    stone shown before it is dropped, a link to a White stone refused under the seat rows,
+    the notices after a swap (yours, the computer's), the move list by colour and its
+    Step, the tutorial's swap."""
     from quax import Game
     from quax import ai as qx_ai
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
         app, d, p = _qx_fresh(size)
         _qx_tap(d, "e5")
         _save(p, outdir, "51_qx_swap_offered" + tag)
+        d.press("swap")
+        _save(p, outdir, "59_qx_swap_notice" + tag)
         g = Game("quax", 9, False)
         for t in "e5 d5 d4 e4 f5 f4 c3 c4".split():
             g.play(t)
@@ -456,9 +471,18 @@ def quax(outdir):
         _qx_tap(d, "d4")
         _save(p, outdir, "52_qx_link_picked" + tag)
         _qx_tap(d, "e5")
-        _qx_tap(d, "e4")
-        _qx_tap(d, "d5")  # across Black's new link
+        _qx_tap(d, "d5")  # White's d5 picked (its partner: c4) ...
+        _qx_tap(d, "e4")  # ... and e4, across Black's new link
         _save(p, outdir, "53_qx_link_refused" + tag)
+        _qx_tap(d, "b7", False)
+        _save(p, outdir, "57_qx_drop_shown" + tag)
+        g = Game("quax", 9, False)
+        for t in "c3 d4 b4 a7".split():
+            g.play(t)
+        app, d, p = _qx_fresh(size, game=g)
+        _qx_tap(d, "c3")
+        _qx_tap(d, "d4")  # White's stone on c3's diagonal
+        _save(p, outdir, "58_qx_link_to_white_refused" + tag)
         app, d, p = _qx_fresh(size, "crossway", 9, humans=False, level="average")
         k = 0
         while app.play.game.result is None and k < 200:
@@ -470,10 +494,31 @@ def quax(outdir):
             d.settle()
             k += 1
         _save(p, outdir, "54_qx_crossway_won" + tag)
+        d.press("moves")
+        _save(p, outdir, "59a_qx_move_list_colours" + tag)
+        d.press("review")
+        for _ in range(6):
+            d.press("prev")
+        _save(p, outdir, "59b_qx_review_step" + tag)
+        g = Game("quax", 9, True)
+        g.play("e5")
+        app, d, p = _qx_fresh(size, game=g, humans=False)  # you first: the computer may swap
+        app.play.stop_thinking()
+        app.play.play_turn("swap")  # (its choice, played for it here)
+        app.play.after_change("marble")
+        d.settle()
+        _save(p, outdir, "59c_qx_computer_swapped" + tag)
+        g = Game("quax", 9, False)
+        for t in "a1 b1 c9 d9 e1 f1 g9 h9 i5 a5 e9 i2".split():
+            g.play(t)
+        app, d, p = _qx_fresh(size, game=g, contrast=True)
+        _save(p, outdir, "56_qx_edges_high_contrast" + tag)
         app, d, p = _qx_fresh(size)
         d.press("menu")
         d.press("tutorial")
         d.press("next")
+        _save(p, outdir, "55a_qx_tutorial_swap" + tag)
+        d.press("swap")
         _qx_tap(d, "d4")
         _qx_tap(d, "e5")
         _qx_tap(d, "d4")

@@ -92,17 +92,34 @@ class Screen(Play):
             if not ms:
                 return False
             g.apply_move(ms[0])
+        if g.last() == 4000:  # quax.notation's SWAP: the player's colour changed
+            self.msg = "Swapped: you play " + _WHO[(1 - self.s.cpu) ^ (1 if g.swapped else 0)]
         return True
 
     # --- taps ----------------------------------------------------------------------------
     def hit(self, x, y):
         t = self.panel.hit(x, y)
         if t is not None:
-            # the seat rows' boxes only show counts here
-            return None if t.startswith("marble") or t.startswith("star") else t
-        return self.board.cell_at(x, y, self.game.board.cells)
+            return t
+        t = self.board.cell_at(x, y, self.game.board.cells)
+        # a stone picked: a tap anywhere off the board and the buttons lets it go
+        return "off" if t is None and self.sel is not None else t
 
     def modal(self, target):
+        """A stone picked: a tap on one of its partners links (tap_cell); any other tap
+        lets the pick go (on the board: why, where it says more than "cancelled"); a
+        button then does what it does, Undo only drops the pick."""
+        sel = self.sel
+        if sel is None or target == "undo":
+            return False
+        g = self.game
+        if isinstance(target, int) and g.can_link(sel, target):
+            return False
+        self.sel = None
+        if target == "off" or isinstance(target, int):
+            if target != sel:  # (the picked stone again: let go, nothing to say)
+                self.illegal(self.app.use("face_quax.why").refusal(self, target, sel))
+            return True
         return False
 
     def tap_other(self, target):
@@ -114,70 +131,42 @@ class Screen(Play):
                 self.illegal("Cannot " + target + " now")
                 return
             self.after_change("marble")
+            if target == "swap":  # the one who swapped took the first stone: Black
+                self.msg = "Swapped: you play Black"
 
     def tap_cell(self, x):
         g = self.game
         own = g.turn + 1
         self.hint = ()
-        v = g.at(x)
-        linking = g.rule == _QUAX or g.rule == _LINK
         sel = self.sel
-        if sel is not None:
-            if x == sel:
-                self.sel = None  # the same stone again: nothing picked
-                return
-            if v == own:
-                if g.link_of(sel, x) < 0:
-                    self.sel = x  # not its diagonal partner: link from this one instead
-                    return
-                why = self.link_refusal(sel, x)
-                if why:
-                    self.sel = None
-                    self.illegal(why)
-                    return
-                self.sel = None
-                g.apply_move(g.link_of(sel, x))
-                self.after_change("marble")
-                return
+        if sel is not None:  # one of its partners (modal let every other tap go)
             self.sel = None
-        if v == own and linking:
-            # picked if a stone of its colour is on a diagonal: a link refused there
-            # says why on the second tap
-            n = g.n
-            f = x % n
-            for y in (x - n - 1, x - n + 1, x + n - 1, x + n + 1):
-                if 0 <= y < n * n and g.at(y) == own and (y % n - f) * (y % n - f) == 1:
-                    self.sel = x
-                    self.mark = None
-                    return
-            self.illegal("No stone of yours on a diagonal")
+            g.apply_move(g.link_of(sel, x))
+            self.after_change("marble")
             return
-        if v:
-            self.illegal("Cell taken")
+        v = g.at(x)
+        if v == own and (g.rule == _QUAX or g.rule == _LINK) and g.links_from(x):
+            self.sel = x  # picked: its partners are shown, the next tap links
+            self.mark = None
             return
-        if g.rule == _CROSSWAY and not g.can_drop(x):
-            self.illegal("Not allowed: it makes a checkerboard")
+        if v or g.rule == _CROSSWAY and not g.can_drop(x):
+            # taken, a stone with no link to make, a checkerboard: why
+            self.mark = None
+            self.illegal(self.app.use("face_quax.why").refusal(self, x))
             return
+        # the confirm tap (Auto: where a cell is under a fingertip): the first tap shows
+        # the stone, a tap on it or Place drops it, a tap elsewhere moves it
         if not self.confirmed(x, True):
             return
         g.apply_move(x)
         self.after_change("marble")
 
-    def link_refusal(self, a, b):
-        """Why the link a-b cannot be made, in plain words ("" if it can)."""
-        g = self.game
-        if g.can_link(a, b):
-            return ""
-        m = g.link_of(a, b) - 1024
-        if g.board.links[m >> 1]:
-            return "Already linked" if g.board.links[m >> 1] == 1 + (m & 1) else \
-                "It would cross a link"
-        return "Cannot link there"
-
     def cancel(self):
-        if self.sel is None:
+        """Undo with half a turn shown: the picked stone, or the stone shown where a drop
+        would go, goes (and nothing else)."""
+        if self.sel is None and self.mark is None:
             return False
-        self.sel = None
+        self.sel = self.mark = None
         return True
 
 
@@ -208,7 +197,8 @@ def last_cells(play):
 
 def draw_board(play, last):
     """The board's tiles and link bars (and the counts per colour) as the game stands;
-    last: the cells to ring as the last turn. True if anything changed."""
+    last: the cells to ring as the last turn. A stone picked to link from: its dot, and
+    a dashed bar to each stone it may link with. True if anything changed."""
     g = play.game
     b = play.board
     n = g.n
@@ -226,8 +216,8 @@ def draw_board(play, last):
         v = cells[x]
         if v:
             stones[v - 1] += 1
-            # ringed: picked, a hinted link's stones, the last turn's, the winning chain
-            ring = x == sel or x in play.hint or (x in chain if over else x in last)
+            # ringed: a hinted link's stones, the last turn's, the winning chain
+            ring = x in play.hint or (x in chain if over else x in last)
             if not ring and nfill and not over:
                 for i in range(nfill):
                     if fills[i] == x:
@@ -245,7 +235,24 @@ def draw_board(play, last):
         if grid[i] != t:
             grid[i] = t
             changed = True
-    # the link bars: tile 1 + 2 * colour + (diagonal - 1) over each 2 x 2 block
+    dot = b.pick
+    if sel is None:
+        ghost = ()
+        if not dot.hidden:
+            dot.hidden = True
+            changed = True
+    else:
+        ghost = [g.link_of(sel, y) for y in g.links_from(sel)]
+        c = b.cell
+        x = b.bx + (sel % n) * c + (c - dot.width) // 2
+        y = b.by + (n - 1 - sel // n) * c + (c - dot.width) // 2
+        if dot.hidden or dot.x != x or dot.y != y:
+            dot.x = x
+            dot.y = y
+            dot.hidden = False
+            changed = True
+    # the link bars: tile 1 + 2 * colour + (diagonal - 1) over each 2 x 2 block; a link
+    # the picked stone may make: tile 4 + diagonal
     lk = g.board.links
     lg = play.links
     for r in range(n - 1):
@@ -257,6 +264,9 @@ def draw_board(play, last):
                 v = cells[k if d == 1 else k + 1] - 1
                 links[v] += 1
                 t = 1 + 2 * v + d - 1
+            elif ghost:
+                m = 1024 + 2 * k  # quax.notation's LINKBASE: the block's "/" link
+                t = 5 if m in ghost else 6 if m + 1 in ghost else 0
             i = (n - 2 - r) * (n - 1) + f
             if lg[i] != t:
                 lg[i] = t
@@ -277,7 +287,8 @@ def render(play):
         changed = draw_board(play, last_cells(play))
     if over:
         changed = p.set_info(play.result or ()) or changed
-        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
+        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"),
+                   (None, ""), (None, ""))
     else:
         mine = s.human(c) and play.thinker is None
         if play.thinker is not None:
@@ -298,35 +309,50 @@ def render(play):
             mode = ""
         elif play.sel is not None:
             mode = "Link to?"
+        elif play.mark is not None:
+            mode = "Place it?"  # the confirm tap: Place, or the stone tapped again
         elif extra == "swap":
             mode = "Drop or Swap"
         elif extra == "pass":
             mode = "No drop: Pass"
         else:
             mode = "Drop or link" if g.rule == _QUAX or g.rule == _LINK else "Drop"
-        lines = [status, mode] + [""] * (p.free_row - 2)
-        lines.append("Stone Link")
-        last = "Last " + play.last_text if g.plies else "Turn 1"
-        lines.append(last)
+        cols = p.cols
+        name = "%s %dx%d" % (g.name(), g.n, g.n)
+        p.covered = False
+        if len(mode) > cols:
+            # a long message under the seat rows (they stay), until the next tap
+            lines = play.app.use("wrap").panel(status, mode, p)
+        else:
+            lines = [status, mode] + [""] * (p.free_row - 2)
+            if play.legend:  # rows too short for the boxes' icons: what they count
+                lines.append(play.legend)
+        # then, as far as the rows go (the Titano has two): your colour, the rule set,
+        # the last turn, the level
+        if s.cpu >= 0:
+            lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
+        lines.append(name if len(name) <= cols else g.name())
+        lines.append("Last " + play.last_text if g.plies else "Turn 1")
         if s.cpu >= 0:
             lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])
-            lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
-        # A long message is wrapped over the seat rows (hidden until the next tap), as
-        # in Still's face.
-        p.covered = len(mode) > p.cols
-        if p.covered:
-            lines = [status] + play.app.use("wrap").say(mode, p.cols) + ["", last]
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
-        buttons = (("undo", "Undo", act and (play.sel is not None or play.undo_count() > 0)),
-                   ("hint", "Hint", mine), ("menu", "Menu", True),
-                   (extra, extra[:1].upper() + extra[1:], True) if extra else
-                   ("moves", "Moves", True))
+        # Swap or Pass beside Moves when due, and the confirm tap's Place (lit)
+        buttons = (("undo", "Undo", act and (play.sel is not None or play.mark is not None
+                                             or play.undo_count() > 0)),
+                   ("hint", "Hint", mine), ("menu", "Menu", True), ("moves", "Moves", True),
+                   (extra or None, extra[:1].upper() + extra[1:]),
+                   ("place" if play.mark is not None else None, "Place"))
     if over:
         p.covered = False
-    changed = p.set_seats(play.counts[0], play.counts[1], c, False,
-                          not (over or p.covered)) or changed
-    for i in range(4):
+    seats = not (over or p.covered)
+    changed = p.set_seats(play.counts[0], play.counts[1], c, False, seats) or changed
+    if seats and play.key < 0:  # no links in this rule set: the stones alone
+        for i in range(2):
+            changed = view.put(p.counts[i], 0, "%2d" % play.counts[0][i], p.gap + 2) or \
+                changed
+    for i in range(6):
         bt = buttons[i]
-        changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
+        changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2]), i == 5) or \
+            changed
     return changed

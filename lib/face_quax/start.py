@@ -27,6 +27,7 @@ CONF_OFF, CONF_SIZE, T_CONF = CONF
 GAME_OFF = 6144
 GAME_SIZE = 1024
 T_GAME = 0x71  # "q"
+MARGIN = 4     # px (x the text scale) round the cells: the players' edges
 MIN_CELL = 12  # px: the smallest cell a finger hits (New game offers no larger board)
 # The largest board whose whole game fits the heap (tools/quax_app_heap.py --smallest,
 # docs/quax.md): per screen width (320: the PyPortal, 480: the Titano).
@@ -54,7 +55,9 @@ def max_size(app):
 def cell_px(w, h, n):
     """The cell size quadpocket.build.sizes gives an n x n board on a w x h screen."""
     ts = 2 if (w >= 440 and h >= 300) else 1
-    cell = min((h - 4 - 13 * ts) // n, (w - 15 * ts - 2 - (78 * ts + 4)) // n, 30)
+    m2 = 2 * MARGIN * ts
+    cell = min((h - 4 - 13 * ts - m2) // n, (w - 15 * ts - 2 - (78 * ts + 4) - m2) // n, 30,
+               (h - 72 - 56 * ts) // 2)
     return cell - cell % ts
 
 
@@ -102,7 +105,10 @@ def small(app, s):
     return s
 
 
-def views(app, play, n):
+def views(app, play, n, links=True):
+    """The game screen for an n x n board: the board (its cells MARGIN px apart from the
+    captions and the panel: the players' edges go there), the link layer, the pick mark
+    and the panel; links False (Crossway, Quadrex): no links column."""
     build = app.use("build")
     while len(play.group):
         play.group.pop()
@@ -110,23 +116,36 @@ def views(app, play, n):
     app.collect()
     glyphs = build.fonts(app)
     p = app.p
-    b = build.board(app, n, 2, p.width, p.height, app.prefs.contrast, glyphs)
+    ts = 2 if (p.width >= 440 and p.height >= 300) else 1
+    e = MARGIN * ts
+    b = build.board(app, n, 2, p.width, p.height, app.prefs.contrast, glyphs, margin=e)
     cell = b.cell
-    # The players' edges, in their colours, over the board's outer pixels: Black the
-    # bottom and top rows, White the left and right files.
-    w = max(2, cell // 7)
     side = n * cell
-    for x, y, ww, hh, c in ((b.bx, b.by, side, w, 0), (b.bx, b.by + side - w, side, w, 0),
-                            (b.bx, b.by, w, side, 1), (b.bx + side - w, b.by, w, side, 1)):
-        b.group.append(build.rect(b.palette, x, y, ww, hh, view.MARBLE0 + c))
+    bx, by = b.bx, b.by
+    # The players' edges, outside the cells (no stone or frame under them), each with a
+    # line that sets it off where its own colour would not show: Black's bands (bottom,
+    # top) black along the board, then a line of the board's colour towards the screen's
+    # black; White's (left, right) white towards the screen, a black line along the pale
+    # board. Four rectangles, back to front, under the cells: board, black, white, black.
+    b.lpal = lp = displayio.Palette(4)
+    lp.make_transparent(0)
+    k = 1
+    for x, y, w, h, c in ((bx - ts, by - e, side + 2 * ts, side + 2 * e, -1),
+                          (bx, by - e + ts, side, side + 2 * e - 2 * ts, 1),
+                          (bx - e, by, side + 2 * e, side, 2),
+                          (bx - ts, by, side + 2 * ts, side, 1)):
+        b.group.insert(k, build.rect(lp, x, y, w, h, c) if c > 0 else
+                       build.rect(b.palette, x, y, w, h, view.BOARD))
+        k += 1
     # The link bars: one tile over each 2 x 2 block, from the centre of one cell to the
     # centre of its diagonal neighbour (tiles 1..4: Black "/", Black "\", White "/",
-    # White "\"; 0 clear).
-    sheet = displayio.Bitmap(5 * cell, cell, 4)
+    # White "\"; 5, 6: a link the picked stone may make, "/", "\", dashed; 0 clear).
+    sheet = displayio.Bitmap(7 * cell, cell, 4)
     half = max(1, cell // 9)
+    dash = max(2, cell // 6)
     m = cell - 1
-    for t in range(1, 5):
-        col = 1 + (t - 1) // 2
+    for t in range(1, 7):
+        col = 1 + (t - 1) // 2 if t < 5 else 3
         up = t % 2 == 1
         ox = t * cell
         for y in range(cell):
@@ -134,27 +153,47 @@ def views(app, play, n):
                 d = x + y - m if up else x - y
                 if d < 0:
                     d = -d
-                if d <= half:
+                if t > 4:
+                    if d <= half and (x // dash) % 2 == 0:
+                        sheet[ox + x, y] = 3
+                elif d <= half:
                     sheet[ox + x, y] = col
                 elif d <= half + 1:
                     sheet[ox + x, y] = 3
-    b.lpal = displayio.Palette(4)
-    b.lpal.make_transparent(0)
-    play.links = displayio.TileGrid(sheet, pixel_shader=b.lpal, width=n - 1, height=n - 1,
+    play.links = displayio.TileGrid(sheet, pixel_shader=lp, width=n - 1, height=n - 1,
                                     tile_width=cell, tile_height=cell, default_tile=0,
-                                    x=b.bx + cell // 2, y=b.by + cell // 2)
+                                    x=bx + cell // 2, y=by + cell // 2)
     b.group.append(play.links)
+    # The stone picked to link from: a square dot in its middle (the last turn's stones
+    # are framed instead)
+    d = max(3, cell // 3)
+    b.pick = build.rect(b.palette, 0, 0, d, d, view.MARBLE0 + 2)
+    b.pick.hidden = True
+    b.group.append(b.pick)
     colours(b, app.prefs.contrast)
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
     play.panel = pn = build.panel(app, b, icons, p.width, p.height, glyphs)
-    # The second box of a seat row counts links: no star icon there.
-    for tg in pn.seats:
+    # The second box of a seat row counts links: a link bar of the seat's colour for its
+    # icon, in the star's place; no box at all where the rule set has no links (and a
+    # legend under the rows only where the rows are too short for icons).
+    seats = pn.seats
+    k = 0
+    for i in range(len(seats)):
+        tg = seats[i]
         if getattr(tg, "tile_width", 0) and tg[0] == view.T_STAR:
-            tg.hidden = True
+            seats[i] = displayio.TileGrid(sheet, pixel_shader=lp, tile_width=cell,
+                                          tile_height=cell, default_tile=1 + 2 * k,
+                                          x=tg.x, y=tg.y)
+            seats[i].hidden = not links
+            k += 1
+    if not links:
+        for i in (1, 3):
+            pn.boxes[i].hidden = True
+    play.legend = "" if k else "Stones, links" if links else "Stones"
     play.group.append(b.group)
     play.group.append(pn.group)
-    play.key = n
+    play.key = n if links else -n
     app.forget("build")
 
 
@@ -176,7 +215,10 @@ def colours(b, contrast):
     lp = b.lpal
     lp[1] = pal[view.MARBLE0]
     lp[2] = pal[view.MARBLE0 + 1]
-    lp[3] = 0x808080
+    # grey: the bars' outline and a link the picked stone may make (3:1 against the
+    # board; yellow on the high-contrast grey board)
+    lp[3] = 0xFFFF00 if contrast else 0x707070
+    pal[view.MARBLE0 + 2] = 0xE05000  # the pick's dot: 3:1 on either stone
 
 
 def show(app, session, mode=True):
@@ -185,8 +227,9 @@ def show(app, session, mode=True):
     play.s = session
     play.game = g = session.game
     app.session = session
-    if play.key != g.n:
-        views(app, play, g.n)
+    links = g.rule < 3  # Quax, Link, Quickway: links (Crossway, Quadrex: none)
+    if play.key != (g.n if links else -g.n):
+        views(app, play, g.n, links)
     play.mark = None
     play.hint = ()
     play.sel = None

@@ -1,19 +1,23 @@
-"""The Quax family's tutorial (Menu, Tutorial): a real game of Quax on 7 x 7 set up so that
-a few taps show a drop, a crosscut, a link and a win. You play Black (bottom and top);
-White's answers are scripted and harmless. A tap anywhere but where the step asks is
-caught ("Not there!") and changes nothing; the engine checks every turn as in a game.
-Loaded through App.use; the Tutorial object keeps what it needs while it runs (the face's
-render hands over to it), and the game in progress waits.
+"""The Quax family's tutorial (Menu, Tutorial; offered at the game's first start): a real
+game of Quax on 7 x 7 in which a few taps show the swap rule, a drop, a crosscut, a link
+and a win. The other player opens as Black; you take its stone with Swap and play Black
+from then on; White's answers are scripted and harmless. A tap anywhere but where the step
+asks is caught ("Not there!") and changes nothing; the engine checks every turn as in a
+game. Loaded through App.use; the Tutorial object keeps what it needs while it runs (the
+face's render hands over to it), and the game in progress waits.
 """
 
 from quax import Game, parse_cell
 from face_quax import Session, draw_board
 
-SETUP = "d1 a1 d2 d5 d3 e4"
-# (what the step asks, in the panel's words; the cells to tap, in order; White's answer)
+OPENING = "d1"              # the other player's first stone, as Black
+LATER = "a1 d2 d5 d3 e4"    # after the swap: White's answer and a few turns on
+# (what the step asks, in the panel's words; the cells to tap, in order, or "swap"; White's
+# answer)
 STEPS = (
-    ("Black joins bottom and top: the black edges. Tap Next.", (), None),
-    ("Drop: tap the ringed cell, d4.", ("d4",), "a7"),
+    ("Black joins the black bands, top and bottom. Tap Next.", (), None),
+    ("Black opened d1. Tap Swap: d1 and Black are yours.", "swap", None),
+    ("Some turns later: drop on the ringed cell, d4.", ("d4",), "a7"),
     ("Now e5, the ringed cell: on a diagonal from d4.", ("e5",), "b7"),
     ("White's d5 and e4 cross them. Link: tap d4, then e5.", ("d4", "e5"), "a6"),
     ("The bar is your link. Tap e6.", ("e6",), "a5"),
@@ -36,10 +40,9 @@ class Tutorial:
     def __init__(self, play, back):
         self.play = play
         self.back = back
-        g = Game("quax", 7, False)
-        for t in SETUP.split():
-            g.play(t)
-        self.session = Session(g, cpu=1)
+        g = Game("quax", 7, True)
+        g.play(OPENING)
+        self.session = Session(g, cpu=0)  # the other player opened: you may swap
         self.step = 0
         self.tapped = 0     # cells of this step tapped so far
         self.note = ""
@@ -47,6 +50,8 @@ class Tutorial:
     def want(self):
         """The cell the step waits for, or None."""
         cells = STEPS[self.step][1]
+        if cells == "swap":
+            return None
         return parse_cell(cells[self.tapped], 7) if self.tapped < len(cells) else None
 
     def render(self):
@@ -62,10 +67,13 @@ class Tutorial:
         changed = p.set_seats(play.counts[0], play.counts[1], play.game.turn, False,
                               False) or changed
         last = self.step == len(STEPS) - 1
+        # Next (or Done), Skip; Swap where the game has it, in slot 4
         buttons = ((None, ""), ("done", "Done") if last else ("next", "Next") if
                    self.step == 0 else (None, ""), (None, ""),
-                   (None, "") if last else ("skip", "Skip"))
-        for i in range(4):
+                   (None, "") if last else ("skip", "Skip"),
+                   ("swap", "Swap") if STEPS[self.step][1] == "swap" else (None, ""),
+                   (None, ""))
+        for i in range(6):
             changed = p.set_button(i, buttons[i][0], buttons[i][1]) or changed
         return changed
 
@@ -81,6 +89,12 @@ class Tutorial:
         w = self.want()
         if target == "next" and self.step == 0:
             self.step = 1
+        elif target == "swap" and STEPS[self.step][1] == "swap":
+            g.play("swap")
+            for t in LATER.split():
+                g.play(t)
+            self.step += 1
+            app.sound("marble")
         elif w is not None and target == w:
             self.tapped += 1
             cells = STEPS[self.step][1]

@@ -32,26 +32,29 @@ UI_CONTRAST = (0x000000, 0x000000, 0xFFFF00, 0x383838, 0x0050A0, 0xC00000, 0x505
                0x1C1C1C, 0xFFFFFF, 0x808080)
 
 
-def sizes(width, height, n, seats=2):
+def sizes(width, height, n, seats=2, margin=0):
     """(text scale, cell px, board x, board y) for an n x n board on this display; at
     text scale 2 all even, so the scaled captions line up with the cells. seats: the
     panel's seat rows, each at least a cell high for its icons, between two status rows
-    and three rows of buttons (panel(): 5 or 6 seats take a cell off the board)."""
+    and three rows of buttons (panel(): 5 or 6 seats take a cell off the board). margin:
+    px kept free on every side of the cells, between them and the captions and the panel
+    (a face's own frame: the Quax family's edges); a multiple of the text scale."""
     if width < 160 or height < 120 or width < height:
         raise ValueError("need a landscape display of at least 160x120")
     ts = 2 if (width >= 440 and height >= 300) else 1
-    cell = min((height - 4 - AXIS_H * ts) // n,
-               (width - AXIS_W * ts - 2 - (78 * ts + 4)) // n, MAX_CELL,
+    m2 = 2 * margin
+    cell = min((height - 4 - AXIS_H * ts - m2) // n,
+               (width - AXIS_W * ts - 2 - (78 * ts + 4) - m2) // n, MAX_CELL,
                (height - 72 - 56 * ts) // seats)
     cell -= cell % ts
     # a seat's box holds its icon and a 2-digit count (7x7, 8x8 at 320x240: smaller cells)
-    while cell > 6 and counts((width - AXIS_W * ts - n * cell - 8) // 2, cell,
+    while cell > 6 and counts((width - AXIS_W * ts - n * cell - 8 - m2) // 2, cell,
                                    6 * ts, ts) is None:  # panel()'s box width
         cell -= ts
     if cell < 6:
         raise ValueError("board too large for this display")
     by = max(2, (height - AXIS_H * ts - n * cell) // 2)
-    return ts, cell, AXIS_W * ts, by - by % ts
+    return ts, cell, AXIS_W * ts + margin, by - by % ts
 
 
 def counts(w, cell, cols, ts):
@@ -135,11 +138,13 @@ def _draw_text(bmp, glyphs, x, y, s):
         x += 6
 
 
-def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False, seats=2):
+def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False, seats=2,
+          margin=0):
     """A view.Board for an n x n board with ncolours marble colours; rings: the last
     move's marbles framed on a layer of their own (view.Board.ring), one sheet tile a
-    colour instead of two; seats: the panel's seat rows (sizes)."""
-    ts, cell, bx, by = sizes(w, h, n, seats)
+    colour instead of two; seats: the panel's seat rows, margin: px free round the cells
+    (sizes)."""
+    ts, cell, bx, by = sizes(w, h, n, seats, margin)
     step = 1 if rings else 2
     # the sheet first, the largest block (README, "The other games")
     sheet = displayio.Bitmap(cell * (view.T_MARBLE + step * ncolours + (1 if moves else 0)),
@@ -151,6 +156,7 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False, se
     b.bx = bx
     b.by = by
     b.ts = ts
+    b.margin = margin
     b.ncolours = ncolours
     b.outline = None
     b.sheet, b.palette = spritedraw.build_sheet(sheet, cell, ncolours, moves, step)
@@ -179,7 +185,7 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False, se
         _draw_text(left, glyphs, 14 * i + 12 - 6 * len(num), (cs - 12) // 2, num)
     caps = displayio.Group(scale=ts)
     caps.append(displayio.TileGrid(bottom, pixel_shader=cap, x=bx // ts,
-                                   y=(by + n * cell) // ts + 1))
+                                   y=(by + n * cell + margin) // ts + 1))
     rows = displayio.TileGrid(left, pixel_shader=cap, width=1, height=n, tile_width=14,
                               tile_height=cs, x=0, y=by // ts)
     for i in range(n):
@@ -204,7 +210,7 @@ def panel(app, b, icons, w, h, glyphs):
     ui = app.ui
     pal = app.pals[0]
     cw, ch = 6 * ts, 12 * ts
-    x0 = b.bx + b.n * b.cell + 4
+    x0 = b.bx + b.n * b.cell + 4 + b.margin
     y0 = 2
     pw = w - x0 - 2
     pn = view.Panel()
