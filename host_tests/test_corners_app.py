@@ -46,18 +46,25 @@ def tap_cell(d, i):
     d.tap_xy(*cell_xy(d.app, i))
 
 
+def tap_slot(d, p):
+    """Tap piece p's slot in the open picker (its middle)."""
+    pk = d.app.play.pk
+    k = pk.order.index(p)
+    s = pk.s
+    d.tap_xy(pk.x + (k % 6) * 4 * s + 2 * s, pk.y + (k // 6) * 6 * s + 3 * s)
+
+
 def tap_piece(d, p):
-    """Tap piece p in the mover's tray."""
-    tr = d.app.play.trays
-    k = tr.order.index(p)
-    u = tr.u
-    d.tap_xy(tr.x + (k % tr.cols) * 6 * u + 3 * u, tr.y + (k // tr.cols) * 4 * u + 2 * u)
+    """Pick piece p: Pick opens the picker (unless it is open), then its slot."""
+    if not d.app.play.picking:
+        press_more(d, "pick")
+    tap_slot(d, p)
 
 
 def press_more(d, name):
     pn = d.app.play.panel
     f = pn.more[pn.more_names.index(name)]
-    assert not f.hidden
+    assert not f.hidden, name
     d.tap_xy(f.x + f.width // 2, f.y + f.height // 2)
 
 
@@ -88,16 +95,25 @@ def test_chooser_lists_it_and_starts_it():
     from quadpocket.games import GAMES
     d.press("game%d" % [row[0] for row in GAMES].index("B"))
     assert app.play.gid == "B" and app.mode == "play"
-    assert "Black to go" in info_text(app)
+    assert "Your turn" in info_text(app) and "You: Purple" in info_text(app)
+
+
+def words(app):
+    return " ".join(info_text(app).split())
 
 
 def test_pick_rotate_flip_preview_and_place():
     app, d, p = cb(conf_=conf(kinds=(0, 0, 0, 0)))  # two people
     play = app.play
     g = play.game
-    tap_piece(d, 20)  # the Z5
-    assert play.piece == 20 and play.ghost is not None and play.ok
-    assert T_GHOST in tiles(app)
+    assert "Purple's turn" in words(app) and "Tap Pick" in words(app)
+    press_more(d, "pick")  # the picker covers the board
+    assert play.picking and not play.pk.group.hidden and play.board.group.hidden
+    assert "Tap a piece" in words(app)
+    tap_slot(d, 20)  # the big Z
+    assert play.piece == 20 and play.ghost is not None and play.ok and not play.picking
+    assert T_GHOST in tiles(app) and "big Z" in words(app) and "Tap Place" in words(app)
+    assert not play.pk.view.hidden  # the piece, big, in the panel
     o = play.orient
     shapes = []
     for _ in range(4):
@@ -109,21 +125,33 @@ def test_pick_rotate_flip_preview_and_place():
     assert play.orient != o and play.orient not in shapes
     press_more(d, "flip")
     assert play.orient == o
-    # move the ghost away from the start: it cannot go there, said plainly
+    # a tap far from any place it fits: the ghost goes there, red, and the reason is
+    # said at once (not only "it cannot go")
     tap_cell(d, 0)
     assert play.ghost is not None and not play.ok
     assert T_BAD in tiles(app)
-    assert "Cannot go there" in info_text(app)
-    tap_cell(d, ghost_cells(play)[0])  # the second tap on an illegal ghost: refused
+    assert "Purple's first piece must cover e10" in words(app)
+    press_more(d, "place")  # Place on an illegal ghost: refused, nothing placed
     assert g.plies == 0 and "illegal" in app.sounds
-    assert "Black's first piece must cover e10" in info_text(app).replace("\n", " ")
-    # back on the starting point: it fits, and a tap on it places it
-    tap_cell(d, 9 * 14 + 4)
-    assert play.ok
+    tap_cell(d, ghost_cells(play)[0])  # a tap on it: the same
+    assert g.plies == 0 and "Purple's first piece must cover e10" in words(app)
+    # a tap next to the starting point: the ghost snaps onto a place where it fits
+    tap_cell(d, 8 * 14 + 5)
+    assert play.ok and (9 * 14 + 4) in ghost_cells(play)
+    # the arrows move it a cell (here off the starting point: red, with the reason)
+    before = ghost_cells(play)
+    press_more(d, "right")
+    assert ghost_cells(play) == [i + 1 for i in before] and not play.ok
+    press_more(d, "left")
+    assert ghost_cells(play) == before and play.ok
     cells = ghost_cells(play)
-    tap_cell(d, cells[0])
+    tap_cell(d, cells[0])  # a tap on the ghost places it
     assert g.plies == 1 and play.piece is None
-    assert "Last: Black Z5" in info_text(app)
+    assert "Last: big Z" in words(app) and "Orange's turn" in words(app)
+    # Place does too
+    tap_piece(d, 0)
+    press_more(d, "place")
+    assert g.plies == 2 and g.colour_at(1) == 1
 
 
 def test_undo_puts_back_a_picked_piece_and_a_move():
@@ -357,18 +385,20 @@ def test_the_screen_on_both_sizes(size):
     app, d, p = cb(size=size, conf_=conf(variant=1, kinds=(0, 0, 0, 0)))
     play = app.play
     b = play.board
-    assert b.bx + 20 * b.cell <= play.panel.x
-    assert play.panel.rows >= 9  # the end of a Classic game: a line a player and a colour
-    tr = play.trays
-    assert tr.x >= play.panel.x and tr.x + tr.w <= size[0] and tr.y + tr.h <= size[1]
-    for n, (x, y, w, h) in rects(app):
-        assert x >= play.panel.x and x + w <= size[0] and y + h <= size[1], n
+    pn = play.panel
+    # the board, its row numbers left of it and its letters under it, clear of the panel
+    assert b.bx >= 12 and b.bx + 20 * b.cell + 2 <= pn.x and b.by + 20 * b.cell + 13 <= size[1]
+    assert pn.rows >= 11  # the end of a Classic game: a line a player and a colour
+    for f in pn.fills + pn.more:
+        assert pn.x <= f.x and f.x + f.width <= size[0] and f.y + f.height <= size[1]
+    # the picker over the board, each piece's slot inside the board's area
+    pk = play.pk
+    assert pk.x >= 0 and pk.x + 24 * pk.s < pn.x and pk.y >= 0 and pk.y + 24 * pk.s <= size[1]
     # a long refusal is shown whole
     tap_piece(d, 20)
     tap_cell(d, 200)
-    tap_cell(d, ghost_cells(play)[0])
-    text = info_text(app)
-    assert "first piece must cover" in text.replace("\n", " ")
+    text = words(app)
+    assert "first piece must cover" in text
 
 
 def test_dots_are_the_engines_corner_places():
@@ -509,7 +539,8 @@ def test_a_read_only_drive_writes_nothing_and_goes_on(tmp_path):
 
 @pytest.mark.parametrize("size", ((320, 240), (480, 320)))
 def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
-    from face_corners import tutorial
+    from face_corners import T_GOOD, tutorial
+    from apptools import tile
     app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)), size=size)
     hinted_turn(d)
     d.settle()
@@ -519,16 +550,16 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
     play = app.play
     tut = play.tutor
     assert tut is not None and play.game.plies == 0 and play.game.variant == "duo"
-    cols = play.panel.cols
+    pn = play.panel
 
     def seen():
         text = info_text(app)
         lines = text.split("\n")
-        assert all(len(ln) <= cols for ln in lines)
-        # every step's words are on the panel whole (above the trays when they show)
-        rows = 3 if not play.trays.group.hidden else play.panel.rows
-        assert len([ln for ln in lines if ln]) <= rows, text
-        return text
+        assert all(len(ln) <= pn.cols for ln in lines)
+        # every step's words are on the panel whole, above the buttons shown
+        low = min([f.y for f in pn.more + pn.fills if not f.hidden])
+        assert max([i for i, ln in enumerate(lines) if ln]) < (low - 2) // (12 * pn.ts), text
+        return " ".join(text.split())
 
     def wrong(tap):
         before = (play.game.record(), tut.step, play.piece, play.orient, play.ghost)
@@ -536,13 +567,18 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
         assert "Not there!" in seen()
         assert (play.game.record(), tut.step, play.piece, play.orient, play.ghost) == before
 
-    assert "e10" in seen()
+    # the words name e10, and e10 is the square ringed on the board (the issue: the hollow
+    # square the words pointed at was drawn at j5)
+    assert "cover e10, the square ringed" in seen()
+    assert tile(app, 9 * 14 + 4) == T_GOOD
     wrong(lambda: tap_cell(d, 0))
     d.press("next")
-    assert not play.trays.group.hidden and "L5" in seen()
-    wrong(lambda: tap_piece(d, 3))
+    assert "Tap Pick" in seen()
     wrong(lambda: tap_cell(d, 9 * 14 + 4))
-    tap_piece(d, 11)
+    press_more(d, "pick")
+    assert play.picking and "long L" in seen()
+    wrong(lambda: tap_slot(d, 3))
+    tap_slot(d, 11)
     assert play.piece == 11 and "Rot" in seen()
     wrong(lambda: press_more(d, "flip"))
     o = play.orient
@@ -552,28 +588,33 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
     wrong(lambda: press_more(d, "rot"))
     press_more(d, "flip")
     assert play.orient != o
+    assert tile(app, 9 * 14 + 4) == T_GOOD or play.cm[9 * 14 + 4] & 1
     wrong(lambda: tap_cell(d, 0))
     tap_cell(d, 9 * 14 + 4)  # e10: the ghost moves there, not placed yet
     assert play.game.plies == 0 and play.ok and play.cm[9 * 14 + 4] & 1
     wrong(lambda: tap_cell(d, 13))
-    tap_cell(d, ghost_cells(play)[0])
+    press_more(d, "place")
     g = play.game
     assert g.plies == 2 and "e10" in g.text_of(g.move_at(0)) and g.turn == 0
-    tap_piece(d, 3)
+    press_more(d, "pick")
+    tap_slot(d, 3)
+    assert "arrows" in seen() and not play.ok
+    wrong(lambda: press_more(d, "down"))
+    press_more(d, "up")
     assert play.ok and "corner" in seen()
     tap_cell(d, ghost_cells(play)[0])
     assert g.plies == 4 and g.text_of(g.move_at(2)) == "c12,c13,d13"
-    tap_piece(d, 1)
+    press_more(d, "pick")
+    tap_slot(d, 1)
     assert not play.ok and "side" in seen()
-    tap_cell(d, ghost_cells(play)[0])
+    press_more(d, "place")
     text = seen()
     # refused by the engine with its reason; nothing placed
-    assert g.plies == 4 and "shares an edge with a Black piece" in " ".join(text.split())
+    assert g.plies == 4 and "shares an edge with a Purple piece" in text
     assert "Done" in text
     assert tut.step == len(tutorial.STEPS) - 1
     d.press("done")
     assert play.tutor is None and play.game.record() == kept
-    assert not play.trays.group.hidden
 
 
 def test_the_tutorial_skips_back_to_the_game_and_saves_nothing():
@@ -636,18 +677,6 @@ def test_age_dots_mark_the_last_rounds_and_stand_out_from_their_piece(size, vari
     # an undo takes the newest dots back with the pieces
     d.press("undo")
     assert sum(1 for j in range(n * n) if b.ages[j]) == min(g.plies, 3 * g.ncol)
-
-
-def test_duos_small_tray_is_two_pixels_a_square_on_the_small_screen():
-    for size, scale in (((320, 240), 2), ((480, 320), 2)):
-        app, d, p = cb(size=size)
-        sg = app.play.trays.group[0]
-        assert sg.scale == scale
-        pn = app.play.panel
-        w = app.play.trays.small.width * scale
-        assert sg.x >= pn.x and sg.x + w <= p.width
-    app, d, p = cb(conf_=conf(variant=1), size=(320, 240))
-    assert app.play.trays.group[0].scale == 1  # Classic's four boxes: no room for more
 
 
 def test_the_tutorial_from_a_classic_game_comes_back_to_it():
