@@ -113,23 +113,8 @@ class Screen(Play):
         self.trainer = ()  # the Trainer's marks are the face's own (face_corners.after)
 
     def start_thinking(self, purpose):
-        ai, done = self.player()
         self.stop_thinking()
-        s = self.s
-        g = s.game
-        level = "expert"
-        if purpose == "move":
-            level = LEVEL[s.kinds[g.player_of(g.turn)]]
-            if level == "custom":
-                c = self.conf
-                w = ai.CUSTOM
-                w["size"] = c[6] - 128
-                w["spaces"] = c[7] - 128
-                w["enemy"] = c[8] - 128
-                w["own_check"] = w["enemy_check"] = c[9]
-        if done >= ai.BOOKS.get(g.variant, 0):  # past the opening book: its reader goes
-            self.app.forget("corners.book", None)
-        self.thinker = ai.think(g, level, (s.seed + done) & 0xFFFF)
+        self.thinker = _think(self, purpose)
         self.purpose = purpose
         self.spin = 0
         self.spin_at = self.app.p.ticks_ms()
@@ -209,16 +194,59 @@ class Screen(Play):
 
     def tap_other(self, target):
         if self.s.human(self.game.turn):
-            self.act().tap_other(self, target)
+            if target == "place" and self.ghost is not None:
+                self.commit()
+            else:
+                self.act().tap_other(self, target)
 
     def tap_cell(self, x):
-        self.act().tap_cell(self, x)
+        if self.ghost is not None and self.cm[x] & M_GHOST:
+            self.commit()
+        else:
+            self.act().tap_cell(self, x)
+
+    def commit(self):
+        """Place the ghost's piece (Place, or a tap on the ghost), or say why not. Here,
+        not in face_corners.act: no module is loaded for the move the computer answers."""
+        g = self.game
+        self.ver += 1
+        if not self.ok:
+            self.illegal(self.why)
+            return
+        n = g.width
+        g.apply_move(g.move_of(self.orient, self.ghost % n, self.ghost // n))
+        self.after_change("marble")
 
     def cancel(self):
         if self.piece is None and not self.picking:
             return False
         self.act().put_back(self)
         return True
+
+
+def _think(play, purpose):
+    """The computer's search (a hint: Expert's), begun at its first step: by then the tap
+    that asked for it has returned, so what it loaded goes first (App.settle) and the heap
+    is packed before the player's tables are made among the blocks the tap left."""
+    app = play.app
+    app.settle()
+    app.collect()
+    ai, done = play.player()
+    s = play.s
+    g = s.game
+    level = "expert"
+    if purpose == "move":
+        level = LEVEL[s.kinds[g.player_of(g.turn)]]
+        if level == "custom":
+            c = play.conf
+            w = ai.CUSTOM
+            w["size"] = c[6] - 128
+            w["spaces"] = c[7] - 128
+            w["enemy"] = c[8] - 128
+            w["own_check"] = w["enemy_check"] = c[9]
+    if done >= ai.BOOKS.get(g.variant, 0):  # past the opening book: its reader goes
+        app.forget("corners.book", None)
+    yield from ai.think(g, level, (s.seed + done) & 0xFFFF)
 
 
 def marks(play):
@@ -280,8 +308,21 @@ def render(play):
     if k != p.key or play.msg is not p.msg:
         p.key = k
         p.msg = play.msg
-        changed = play.app.use("face_corners.draw").panel(play) or changed
-        play.app.forget("face_corners.draw")
+        if g.result is None and not play.s.human(g.turn):
+            # the computer's turn: its search starts now, among the tables of the last
+            # one; no module is loaded for the panel here (face_corners.draw draws it
+            # whole on a person's turn), only the face's buttons go
+            p.head = g.colours[g.turn] + "'s turn"
+            changed = p.set_info((p.head,)) or changed
+            for f in p.more + p.more_labels + [play.pk.view, play.pk.group]:
+                if not f.hidden:
+                    f.hidden = changed = True
+            if play.board.group.hidden:
+                play.board.group.hidden = False
+            changed = p.set_button(0, "hint", "Hint", False) or changed
+        else:
+            changed = play.app.use("face_corners.draw").panel(play) or changed
+            play.app.forget("face_corners.draw")
     if play.thinker is not None:  # the first line turns while the computer thinks
         changed = view.put(p.info, 0, ("Hint " if play.purpose == "hint" else "Thinking ")
                            + "|/-\\"[play.spin % 4], p.cols) or changed

@@ -9,18 +9,26 @@ ghost, places it. No single tap places a piece: the cells are 2-3 mm, a fingerti
 
 from corners.pieces import CX, CY, FIRST, NCELL, OPEN, PIECE
 from face_corners import M_GHOST, PIECE_T
-from face_corners.after import clear, dot
-
-USES = ("face_corners.after",)
 SNAP = 5  # twice the farthest a ghost snaps from the tap, in cells (2.5)
 NUDGE = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+
+
+def clear(cm):
+    for i in range(len(cm)):
+        cm[i] &= 255 ^ M_GHOST
+
+
+def dot(play):
+    """The dots again (where the piece picked fits: face_corners.after)."""
+    play.app.use("face_corners.after").dot(play)
+    play.app.forget("face_corners.after")
 
 
 def ghost(play):
     """The ghost's cells in cm, from play.orient and play.ghost (its anchor)."""
     n = play.game.width
     cm = play.cm
-    clear(cm, M_GHOST)
+    clear(cm)
     o = play.orient
     ax = play.ghost % n
     ay = play.ghost // n
@@ -128,7 +136,7 @@ def put_back(play):
     """The piece picked goes back (and the picker closes)."""
     play.piece = play.ghost = None
     play.picking = play.hinted = False
-    clear(play.cm, M_GHOST)
+    clear(play.cm)
     dot(play)
     play.ver += 1
 
@@ -206,16 +214,6 @@ def _pick(play, p):
     _show(play, at[1], at[2])
 
 
-def _commit(play):
-    g = play.game
-    if not play.ok:
-        play.illegal(play.why)
-        return
-    n = g.width
-    g.apply_move(g.move_of(play.orient, play.ghost % n, play.ghost // n))
-    play.after_change("marble")
-
-
 def tap_other(play, target):
     g = play.game
     play.ver += 1
@@ -249,17 +247,12 @@ def tap_other(play, target):
         play.hinted = False
         _show(play, ax, ay)
         play.pivot = None
-    elif target == "place":
-        _commit(play)
 
 
 def tap_cell(play, x):
     play.ver += 1
     if play.piece is None:
         play.illegal("Tap Pick first, then a piece")
-        return
-    if play.ghost is not None and play.cm[x] & M_GHOST:
-        _commit(play)
         return
     play.hinted = False
     snap(play, x)

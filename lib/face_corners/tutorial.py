@@ -115,10 +115,7 @@ class Tutorial:
         play.msg = ""
         if want == "ghost":
             before = g.plies
-            if target == "place":
-                act.tap_other(play, "place")
-            else:
-                act.tap_cell(play, target)
+            play.commit()
             if g.plies > before:  # placed (act played it: the shell's after_change)
                 if reply:
                     g.play(reply)
