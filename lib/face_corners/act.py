@@ -41,8 +41,13 @@ def _show(play, ax, ay):
     g = play.game
     play.ghost = ay * g.width + ax
     ghost(play)
-    play.why = g.why_not(g.move_of(play.orient, ax, ay))
-    play.ok = play.why is None
+    m = g.move_of(play.orient, ax, ay)
+    why = play.why = g.why_not(m)
+    play.ok = why is None
+    if why is not None:  # the engine names the piece's squares: the ghost shows them
+        text = g.text_of(m)
+        if why[:len(text)] == text:
+            play.why = "It" + why[len(text):]
     play.ver += 1
 
 

@@ -39,7 +39,9 @@ def lines(play, g, s, cols):
         name = PLAIN[play.piece]
         if play.ghost is not None and not play.ok:
             return [head] + wrap(play.why, cols)
-        out = [head, ("Hint: " if play.hinted else "") + name]
+        if play.hinted and len(name) + 6 <= cols:
+            name = "Hint: " + name
+        out = [head, name]
         out.append("Tap the board" if play.ghost is None else "Tap Place")
         return out
     out = [head]
