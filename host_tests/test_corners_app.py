@@ -564,7 +564,9 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
         # every step's words are on the panel whole, above the buttons shown
         low = min([f.y for f in pn.more + pn.fills if not f.hidden])
         assert max([i for i, ln in enumerate(lines) if ln]) < (low - 2) // (12 * pn.ts), text
-        return " ".join(text.split())
+        words = " ".join(text.split())
+        assert " ".join(tutorial.STEPS[tut.step][0].split()) in words, words
+        return words
 
     def wrong(tap):
         before = (play.game.record(), tut.step, play.piece, play.orient, play.ghost)
@@ -574,7 +576,7 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
 
     # the words name e10, and e10 is the square ringed on the board (the issue: the hollow
     # square the words pointed at was drawn at j5)
-    assert "cover e10, the square ringed" in seen()
+    assert "cover e10, ringed in yellow" in seen()
     assert tile(app, 9 * 14 + 4) == T_GOOD
     wrong(lambda: tap_cell(d, 0))
     d.press("next")
@@ -606,7 +608,7 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
     assert "arrows" in seen() and not play.ok
     wrong(lambda: press_more(d, "down"))
     press_more(d, "up")
-    assert play.ok and "corner" in seen()
+    assert play.ok and "corners" in seen()
     tap_cell(d, ghost_cells(play)[0])
     assert g.plies == 4 and g.text_of(g.move_at(2)) == "c12,c13,d13"
     press_more(d, "pick")
@@ -811,3 +813,35 @@ def test_a_settings_record_from_before_the_trainer_is_kept():
     c = app.play.conf
     assert len(c) == len(DEFAULT) and bytes(c[:34]) == bytes(old) and not any(c[34:])
     assert app.play.s.kinds[1] == 4
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_every_message_is_shown_whole(size):
+    """Every message the face shows, at its longest, wrapped under the first line, fits
+    the rows above the buttons shown with it (all four rows while a piece is picked, else
+    the last two), on both screens; the engine's reasons as the face words them."""
+    from quadpocket.wrap import say
+    from face_corners.draw import PLAIN
+    app, d, p = cb(size=size)
+    pn = app.play.panel
+    picked = (pn.more[0].y - 2) // (12 * pn.ts)
+    other = (pn.fills[0].y - 2) // (12 * pn.ts)
+    longest = max(PLAIN, key=len)
+    g = Game("classic", "any")
+    messages = [
+        (picked, "It must touch a Yellow piece corner to corner"),
+        (picked, "Yellow's first piece must cover a20 or t20 or t1 or a1"),
+        (picked, "t20 shares an edge with a Yellow piece"),
+        (picked, "t20 is taken"),
+        (picked, "That is the edge of the board"),
+        (other, "The %s is played already" % longest),
+        (other, "No room for the %s: pick another" % longest),
+        (other, "Tap Pick first, then a piece"),
+        (other, "Blue and Yellow and Red are out: no piece fits"),
+        (other, "Last: " + longest),
+    ]
+    assert g.why_not(g.move_of(0, 5, 5)).startswith("Blue's first piece must cover a20 or t20")
+    for room, text in messages:
+        lines = ["Yellow's turn"] + say(text, pn.cols)
+        assert all(len(ln) <= pn.cols for ln in lines)
+        assert len(lines) <= room, (text, lines, room)

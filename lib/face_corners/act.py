@@ -74,9 +74,9 @@ def place(play, cell, anchor=False):
     return play.why
 
 
-def nearest(play, cell, lo, hi):
+def nearest(play, cell, lo, hi, far=SNAP):
     """The legal placement of one of orientations lo..hi - 1 whose middle is nearest the
-    middle of `cell`, within SNAP / 2 cells: (orientation, anchor x, anchor y) or None.
+    middle of `cell`, within far / 2 cells: (orientation, anchor x, anchor y) or None.
     Found as the engine's move generator finds moves (from each corner place of the
     colour), without a move list."""
     g = play.game
@@ -92,7 +92,7 @@ def nearest(play, cell, lo, hi):
     v = c + 1
     first = not b.placed[c]
     best = None
-    far = 0
+    near = 0
     cl = b.cl[c]
     for j in range(b.base(c), b.ncl[c]):
         a = cl[j]
@@ -120,17 +120,18 @@ def nearest(play, cell, lo, hi):
                         sy += y + CY[r] - 8
                     # squared distance of the middles, in (cells / 2nc)^2
                     dd = (4 * (sx - nc * tx) ** 2 + 4 * (sy - nc * ty) ** 2) // (nc * nc)
-                    if dd <= SNAP * SNAP and (best is None or dd < far):
+                    if dd <= far * far and (best is None or dd < near):
                         best = (o, x, y)
-                        far = dd
+                        near = dd
     return best
 
 
-def snap(play, cell):
-    """The ghost at the nearest place it fits around cell, else at cell (red, why)."""
+def snap(play, cell, far=SNAP):
+    """The ghost at the nearest place it fits around cell (within far / 2 cells), else at
+    cell (red, why)."""
     play.pivot = cell
     o = play.orient
-    at = nearest(play, cell, o, o + 1)
+    at = nearest(play, cell, o, o + 1, far)
     if at is None:
         place(play, cell)
     else:
@@ -238,7 +239,9 @@ def tap_other(play, target):
     if target == "rot" or target == "flip":
         play.orient = _turned(play.orient, target)
         play.hinted = False
-        snap(play, play.pivot if play.pivot is not None else play.ghost)
+        # turned where it was: the nearest place it fits so, however far (no tap chose
+        # this place), else red with the reason
+        snap(play, play.pivot if play.pivot is not None else play.ghost, 99)
     elif target in NUDGE:
         dx, dy = NUDGE[target]
         n = g.width

@@ -10,9 +10,9 @@ The layout, 320x240 (480x320 the same at the sizes in brackets):
                                                                | Rot    ^    Flip
                                                                | <    Place    >
                                                                | Pick   v    Hint
-                                                               | Menu  Undo  Moves
+                                                               | Menu  Moves  Undo
 
-Every button is 30 x 30 px (56 x 40) with 2 px (3) between, the touch-target contract
+Every button is 30 x 30 px (52, 64 or 52 x 40) with 2 px (3) between, the touch-target contract
 (host_tests/fingers.py). The picker covers the board: the 21 pieces in 6 columns and 4
 rows of slots 4 x 6 squares of 9 px (12), each slot a target.
 """
@@ -38,18 +38,20 @@ CLASSIC_HI = (0x4080FF, 0xFFFF00, 0xFF3030, 0x30FF60)
 DUO_HI = (0xC060FF, 0xFF9000)
 NTILES = 18
 # the buttons' places, row by row (3 a row): the face's eight, then the shell's four
-# (Play's fills 0..3: Hint or New, Menu, Undo, Moves)
-SLOTS = ("rot", "up", "flip", "left", "place", "right", "pick", "down", 0, 1, 2, 3)
+# (Play's fills 0..3: Hint or New, Menu, Undo, Moves; the five-letter words in the middle
+# column, wider on the 480x320 screen)
+SLOTS = ("rot", "up", "flip", "left", "place", "right", "pick", "down", 0, 1, 3, 2)
 LABELS = ("Rot", "^", "Flip", "<", "Place", ">", "Pick", "v")
 
 
 def sizes(w, h, n):
     """(text scale, cell px, board x, board y, panel x, button w, button h, gap) for an
     n x n board: the panel three buttons wide on the right, the board's row numbers
-    (2 characters) left of it and its letters under it."""
+    (2 characters) left of it and its letters under it; button w is the side columns'
+    (the middle one 12 px wider at text scale 2: a five-letter word)."""
     ts = 2 if (w >= 440 and h >= 300) else 1
-    bw, bh, gap = (56, 40, 3) if ts == 2 else (30, 30, 2)
-    x0 = w - 3 * bw - 2 * gap
+    bw, bh, gap = (52, 40, 3) if ts == 2 else (30, 30, 2)
+    x0 = w - 3 * bw - 12 * (ts - 1) - 2 * gap
     cell = min((h - 15) // n, (x0 - 2 * gap - 12) // n)
     by = (h - 13 - n * cell) // 2
     return ts, cell, 12, by, x0, bw, bh, gap
@@ -124,7 +126,7 @@ def _captions(b, glyphs, draw_text, n, cell):
 def _button(app, glyphs, x, y, w, h, text, ts):
     fill = vectorio.Rectangle(pixel_shader=app.ui, width=w, height=h, x=x, y=y)
     fill.color_index = view.BUTTON
-    cols = (w + 6 * ts - 2) // (6 * ts)  # a 5-letter word in a 56 px button: 1 px over
+    cols = w // (6 * ts)
     lab = displayio.TileGrid(glyphs, pixel_shader=app.pals[0], width=cols, height=1,
                              tile_width=6, tile_height=12, default_tile=view.FONT[0],
                              x=(x + (w - cols * 6 * ts) // 2) // ts,
@@ -178,10 +180,13 @@ def views(app, play, game):
     pn.more = []
     pn.more_labels = []
     pn.more_names = SLOTS[:8]
+    mid = bw + 12 * (ts - 1)
     for i in range(12):
-        x = x0 + (i % 3) * (bw + gap)
+        c = i % 3
+        x = x0 + c * (bw + gap) + (c > 1) * (mid - bw)
         y = top + (i // 3) * (bh + gap)
-        fill, lab = _button(app, glyphs, x, y, bw, bh, LABELS[i] if i < 8 else "", ts)
+        fill, lab = _button(app, glyphs, x, y, mid if c == 1 else bw, bh,
+                            LABELS[i] if i < 8 else "", ts)
         g.append(fill)
         labels.append(lab)
         if i < 8:
@@ -204,13 +209,13 @@ def views(app, play, game):
     pn.msg = None
     pn.head = ""  # its first line as drawn, and whether the spinner wrote over it
     pn.spun = False
-    # the picked piece, big: 5 x 5 squares between the second text row and the buttons
+    # the picked piece, big: 5 x 5 squares between the third text row and the buttons
     pk = Picker()
-    vu = (top - 24 * ts - 4 * ts) // 5
-    vu = min(vu, 10 * ts)
+    y0 = 36 * ts + 2
+    vu = min((top - 4 - y0) // 5, 10 * ts)
     pk.vbmp = displayio.Bitmap(5, 5, 16)
     pk.view = displayio.Group(scale=vu, x=x0 + (pw - 5 * vu) // 2,
-                              y=24 * ts + (top - 24 * ts - 5 * vu) // 2)
+                              y=y0 + (top - 4 - y0 - 5 * vu) // 2)
     pk.view.append(displayio.TileGrid(pk.vbmp, pixel_shader=b.palette))
     pk.view.hidden = True
     g.append(pk.view)

@@ -112,7 +112,7 @@ def panel(play, text=None):
         if f.hidden == want:
             f.hidden = p.more_labels[i].hidden = not want
             changed = True
-    changed = view.put(p.more_labels[6], 0, "Board" if play.picking else "Pick",
+    changed = view.put(p.more_labels[6], 0, "Back" if play.picking else "Pick",
                        p.more_labels[6].width, 1) or changed
     if over:
         buttons = (("new", "New", True), ("menu", "Menu", True), ("undo", "Undo", True),

@@ -17,8 +17,8 @@ from face_corners import M_GHOST, M_GOOD, PIECE_T, Session, _board, marks, settl
 # or a tap on the ghost); the ghost put for the step (a move in notation, or ""), Orange's
 # scripted answer after it. The words fit the panel's rows on both screens.
 STEPS = (
-    ("You are Purple. Your first piece must cover e10, the square ringed in yellow. "
-     "Orange starts at j5. Tap Next.", "next", "", ""),
+    ("You are Purple. Your first piece must cover e10, ringed in yellow. Tap Next.",
+     "next", "", ""),
     ("Tap Pick to see your pieces.", "pick", "", ""),
     ("Tap the long L: five squares in an L.", "p11", "", ""),
     ("Rot turns the piece: its ghost turns too. Tap Rot.", "rot", "", ""),
@@ -28,12 +28,12 @@ STEPS = (
     ("Orange answered. Tap Pick.", "pick", "", ""),
     ("Tap the small corner.", "p3", "", ""),
     ("The arrows move the ghost a square. Tap ^ to move it up.", "up", "c11,c12,d12", ""),
-    ("Later pieces touch your own at a corner, never along a side. Tap Place.",
-     "ghost", "", "k8,k9,k10,l10"),
+    ("Pieces touch your own at corners, never along a side. Tap Place.", "ghost", "",
+     "k8,k9,k10,l10"),
     ("Tap Pick.", "pick", "", ""),
     ("Tap the two squares.", "p1", "", ""),
-    ("Here it would touch your L along a side: red crosses. Tap Place anyway.",
-     "ghost", "f11,f12", ""),
+    ("It would touch your L along a side: red crosses. Tap Place.", "ghost", "f11,f12",
+     ""),
     ("Sides never touch. Tap Done.", "", "", ""),
 )
 
