@@ -845,3 +845,24 @@ def test_every_message_is_shown_whole(size):
         lines = ["Yellow's turn"] + say(text, pn.cols)
         assert all(len(ln) <= pn.cols for ln in lines)
         assert len(lines) <= room, (text, lines, room)
+
+
+@pytest.mark.parametrize("contrast_on", (False, True))
+@pytest.mark.parametrize("duo", (False, True))
+def test_the_marks_and_the_picker_stand_out(contrast_on, duo):
+    """Every mark of the board at least 3:1 against the board (the Trainer's pink square
+    and yellow ring, the tutorial's ring, the dot, the starting point, the red cross, a
+    ghost's frame); in the picker every colour's pieces in hand at least 3:1 against its
+    black, the pieces played dim: darker than any colour's, so told apart without hue."""
+    from test_palettes import MIN, contrast
+    from face_corners import build
+
+    pal = [0] * 16
+    build.colours(pal, contrast_on, duo)
+    board = pal[1]
+    for i in (3, 4, 5, 12, 13):
+        assert contrast(pal[i], board) >= MIN, (i, hex(pal[i]), hex(board))
+    for c in range(2 if duo else 4):
+        piece = pal[8 + c]
+        assert contrast(piece, 0x000000) >= MIN, hex(piece)  # in the picker
+        assert contrast(piece, pal[7]) > 1.5 and contrast(pal[7], 0) < contrast(piece, 0)

@@ -97,7 +97,8 @@ class Player:
         else:
             raise AssertionError("could not place %s in %d taps" % (g.text_of(m), TRIES))
         got = sorted(g.cells_of(g.move_at(before)))
-        assert got == want, "meant %s, placed %s" % (g.text_of(m), g.text_of(g.move_at(before)))
+        assert got == want, "move %d: meant %s, placed %s" % (
+            before + 1, g.text_of(m), g.text_of(g.move_at(before)))
         self.stats["moves"] += 1
 
     def step(self, p, o, want):

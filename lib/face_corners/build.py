@@ -28,7 +28,7 @@ from quadpocket import view
 # last move's mark and the piece picked, 7 a played piece in the picker; 8-11 the colours;
 # 12 the Trainer's warning (your place the other side can take), 13 its good cell for you
 # (and a place the tutorial points at), 14-15 free.
-NORMAL = (0x000000, 0xE4E2DA, 0x9C9A94, 0x4C4C58, 0x303030, 0xFF1010, 0xFFFFFF, 0x505058,
+NORMAL = (0x000000, 0xE4E2DA, 0x9C9A94, 0x4C4C58, 0x303030, 0xFF1010, 0xFFFFFF, 0x2C2C2C,
           0, 0, 0, 0, 0xB00080, 0x8A5A00, 0, 0)
 CONTRAST = (0x000000, 0x000000, 0x707070, 0xFFFFFF, 0xFFFF00, 0xFF0000, 0xFFFFFF,
             0x606060, 0, 0, 0, 0, 0xFF00FF, 0xFFFF00, 0, 0)
