@@ -198,9 +198,10 @@ def _pick(play, p):
     """Piece p picked from the picker: its ghost where it fits nearest the last place
     tapped, else at the first place it fits."""
     g = play.game
-    from face_corners.draw import PLAIN
+    name = play.app.use("face_corners.draw").PLAIN[p]
+    play.app.forget("face_corners.draw")
     if not g.board.left[g.turn] >> p & 1:
-        play.illegal("The %s is played already" % PLAIN[p])
+        play.illegal("The %s is played already" % name)
         return
     at = None
     if play.pivot is not None:
@@ -211,7 +212,7 @@ def _pick(play, p):
             x, y = g.board.xy(buf[0] >> 7)
             at = (buf[0] & 127, x, y)
     if at is None:
-        play.illegal("No room for the %s: pick another" % PLAIN[p])
+        play.illegal("No room for the %s: pick another" % name)
         return
     play.piece = p
     play.orient = at[0]

@@ -6,8 +6,6 @@ marks (face_corners.trainer) and the notice of a colour that is out of moves.
 
 from face_corners import (M_DOT, M_GOOD, M_LAST, M_START, M_TRAIN, TRAINER)
 
-USES = ("face_corners.ages",)
-
 
 def clear(cm, bit):
     keep = 255 ^ bit
@@ -18,8 +16,8 @@ def clear(cm, bit):
 def marks(play):
     g = play.game
     app = play.app
-    from face_corners.ages import ages
-    ages(play, g)
+    app.use("face_corners.ages").ages(play, g)
+    app.forget("face_corners.ages")
     n = g.width
     cm = play.cm
     clear(cm, M_LAST | M_START | M_TRAIN | M_GOOD)
