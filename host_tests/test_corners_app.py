@@ -465,7 +465,11 @@ def test_the_game_record_and_its_sgf_read_back(tmp_path):
     app, d, p = finished(tmp_path)
     g = app.play.game
     text = (tmp_path / "games.txt").read_text()
-    assert text.count("\n") == g.plies + 4 and g.record() in text
+    assert text.count("\n") == g.plies + 5 and g.record() in text
+    # the comments name the colours as the board draws them
+    assert "# players: 1 (Purple), 2 (Orange)" in text
+    assert ("# result: win, player 1 (Purple)" in text or "player 2 (Orange)" in text
+            or "# result: draw" in text)
     flags = [ln for ln in text.split("\n") if ln.startswith("# referee flags: ")][0]
     run = subprocess.run([sys.executable, "-m", "corners", "referee"]
                          + flags.split(": ", 1)[1].split(), input=text, text=True,
