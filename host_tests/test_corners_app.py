@@ -870,3 +870,27 @@ def test_the_marks_and_the_picker_stand_out(contrast_on, duo):
         piece = pal[8 + c]
         assert contrast(piece, 0x000000) >= MIN, hex(piece)  # in the picker
         assert contrast(piece, pal[7]) > 1.5 and contrast(pal[7], 0) < contrast(piece, 0)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+@pytest.mark.parametrize("variant", (0, 1))
+def test_the_board_has_its_coordinates_on_its_edges(size, variant):
+    """Row numbers left of the board (row 1 at the bottom: the notation's), column letters
+    under it, each in its row's or column's span, clear of the panel."""
+    app, d, p = cb(size=size, conf_=conf(variant=variant))
+    b = app.play.board
+    n, c = b.n, b.cell
+    rows, letters = b.group[0], b.group[1]
+    assert rows.x + 12 <= b.bx and rows.y == b.by and rows.tile_height == c
+    assert [rows[j] for j in range(n)] == list(range(n - 1, -1, -1))  # top row: n
+    sheet = rows.bitmap
+    for k in range(n):  # tile k holds the number k + 1, ink inside its cell's height
+        ink = [(x, y) for x in range(12 * k, 12 * k + 12) for y in range(c) if sheet[x, y]]
+        assert ink and len(str(k + 1)) * 6 >= 12 * k + 12 - min(x for x, _ in ink) - 1
+    assert letters.x == b.bx and letters.y == b.by + n * c + 1
+    assert letters.y + 12 <= size[1]
+    strip = letters.bitmap
+    for k in range(n):  # letter k under column k only
+        xs = {x for x in range(n * c) for y in range(12) if strip[x, y]
+              and k * c <= x < (k + 1) * c}
+        assert xs and all(k * c < x < (k + 1) * c for x in xs)
