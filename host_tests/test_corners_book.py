@@ -54,6 +54,7 @@ def test_the_shipped_book_is_whole_and_sorted(variant):
     assert all(k < 2 ** 30 and v < 65521 and code < w * w * NORIENT for k, v, code in recs)
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("variant", sorted(ai.BOOKS))
 def test_every_book_position_is_met_and_its_move_is_legal(variant):
     # A walk written apart from the tool's: the positions come from Game.moves, one seat
