@@ -135,7 +135,7 @@ def test_pick_rotate_flip_preview_and_place():
     assert play.ghost is not None and not play.ok
     assert T_BAD in tiles(app)
     assert "Purple's first piece must cover e10" in words(app)
-    press_more(d, "place")  # Place on an illegal ghost: refused, nothing placed
+    press_more(d, "lay")  # Place on an illegal ghost: refused, nothing placed
     assert g.plies == 0 and "illegal" in app.sounds
     tap_cell(d, ghost_cells(play)[0])  # a tap on it: the same
     assert g.plies == 0 and "Purple's first piece must cover e10" in words(app)
@@ -154,7 +154,7 @@ def test_pick_rotate_flip_preview_and_place():
     assert "Last: big Z" in words(app) and "Orange's turn" in words(app)
     # Place does too
     tap_piece(d, 0)
-    press_more(d, "place")
+    press_more(d, "lay")
     assert g.plies == 2 and g.colour_at(1) == 1
 
 
@@ -604,7 +604,7 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
     tap_cell(d, 9 * 14 + 4)  # e10: the ghost moves there, not placed yet
     assert play.game.plies == 0 and play.ok and play.cm[9 * 14 + 4] & 1
     wrong(lambda: tap_cell(d, 13))
-    press_more(d, "place")
+    press_more(d, "lay")
     g = play.game
     assert g.plies == 2 and "e10" in g.text_of(g.move_at(0)) and g.turn == 0
     press_more(d, "pick")
@@ -618,7 +618,7 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
     press_more(d, "pick")
     tap_slot(d, 1)
     assert not play.ok and "side" in seen()
-    press_more(d, "place")
+    press_more(d, "lay")
     text = seen()
     # refused by the engine with its reason; nothing placed
     assert g.plies == 4 and "shares an edge with a Purple piece" in text

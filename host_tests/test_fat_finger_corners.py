@@ -117,8 +117,8 @@ class Player:
             return
         have = sorted(self.ghost_cells())
         if have == want and play.ok:
-            if self.aim("place") is not None:
-                self.press("place")
+            if self.aim("lay") is not None:
+                self.press("lay")
             else:  # no Place button: a tap on the ghost's middle square
                 x, y = want[len(want) // 2]
                 self.f.tap(*self.cell_px(x, y))

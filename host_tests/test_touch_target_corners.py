@@ -104,7 +104,7 @@ def test_touch_target_every_step_of_the_tutorial(size):
         elif want in ("pick", "rot", "flip", "up"):
             press_more(d, want)
         elif want == "ghost":
-            press_more(d, "place")
+            press_more(d, "lay")
         else:  # a cell
             n = play.game.width
             tap_cell(d, (int(want[1:]) - 1) * n + "abcdefghijklmn".index(want[0]))

@@ -636,8 +636,8 @@ def corners_more(outdir):
         d.press("tutorial")
         _save(p, outdir, "65_cb_tutorial_e10" + tag)
         d.press("next")
-        for name in ("pick", "p11", "rot", "flip", 9 * 14 + 4, "place", "pick", "p3", "up",
-                     "place", "pick", "p1", "place"):
+        for name in ("pick", "p11", "rot", "flip", 9 * 14 + 4, "lay", "pick", "p3", "up",
+                     "lay", "pick", "p1", "lay"):
             if isinstance(name, int):
                 _cb_cell(d, name)
             elif name[0] == "p" and name[1:].isdigit():

@@ -194,7 +194,7 @@ class Screen(Play):
 
     def tap_other(self, target):
         if self.s.human(self.game.turn):
-            if target == "place" and self.ghost is not None:
+            if target == "lay" and self.ghost is not None:
                 self.commit()
             else:
                 self.act().tap_other(self, target)

@@ -40,7 +40,8 @@ NTILES = 18
 # the buttons' places, row by row (3 a row): the face's eight, then the shell's four
 # (Play's fills 0..3: Hint or New, Menu, Undo, Moves; the five-letter words in the middle
 # column, wider on the 480x320 screen)
-SLOTS = ("rot", "up", "flip", "left", "place", "right", "pick", "down", 0, 1, 3, 2)
+# ("lay": Place; the shell's own "place" plays a confirm tap's mark, Play.tap)
+SLOTS = ("rot", "up", "flip", "left", "lay", "right", "pick", "down", 0, 1, 3, 2)
 LABELS = ("Rot", "^", "Flip", "<", "Place", ">", "Pick", "v")
 
 

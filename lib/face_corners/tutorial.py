@@ -87,7 +87,7 @@ class Tutorial:
         play = self.play
         g = play.game
         if want == "ghost":
-            return target == "place" or (isinstance(target, int) and
+            return target == "lay" or (isinstance(target, int) and
                                          bool(play.cm[target] & M_GHOST))
         if isinstance(target, int):
             return want == _name(target % g.width, target // g.width)
