@@ -894,3 +894,27 @@ def test_the_board_has_its_coordinates_on_its_edges(size, variant):
         xs = {x for x in range(n * c) for y in range(12) if strip[x, y]
               and k * c <= x < (k + 1) * c}
         assert xs and all(k * c < x < (k + 1) * c for x in xs)
+
+
+def test_step_in_a_game_in_progress_gives_the_game_back():
+    """Step on the move list of a game still going (the shell's review): back and forth on
+    the board, then Done: the same game, the same colour to move, a piece picked put back."""
+    app, d, p = cb(conf_=conf(kinds=(0, 0, 0, 0)))
+    play = app.play
+    for _ in range(4):
+        hinted_turn(d)
+    g = play.game
+    rec, turn = g.record(), g.turn
+    tap_piece(d, 18)
+    d.press("moves")
+    d.press("review")
+    assert play.tutor is not None and play.piece is None and play.pk.group.hidden
+    d.press("prev")
+    d.press("prev")
+    assert play.game.plies == 2
+    d.press("done")
+    g = play.game
+    assert play.tutor is None and g.record() == rec and g.turn == turn and g.result is None
+    assert "Tap Pick" in words(app)
+    hinted_turn(d)
+    assert g.plies == 5
