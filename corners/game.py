@@ -20,8 +20,9 @@ from .pieces import CX, CY, NAMES, NCELL, NORIENT, NPIECES, PIECE, SQUARES
 
 VARIANTS = ("duo", "classic", "classic_3", "classic_2")
 STARTS = ("fixed", "any")
-# Colour names: Duo's two are Pentobi's Black and White (purple and orange on its board).
-COLOURS = {"duo": ("Black", "White")}
+# Colour names as the pieces are drawn: Duo's two are purple and orange (Pentobi's board
+# too; its SGF and GTP call them B and W, black and white: corners.sgf, tools/pentobi.py).
+COLOURS = {"duo": ("Purple", "Orange")}
 CLASSIC_COLOURS = ("Blue", "Yellow", "Red", "Green")
 WIDTH = {"duo": 14, "classic": 20, "classic_3": 20, "classic_2": 20}
 NPLAYERS = {"duo": 2, "classic": 4, "classic_3": 3, "classic_2": 2}

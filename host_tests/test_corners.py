@@ -192,7 +192,7 @@ def test_checked_api_refuses_and_changes_nothing():
     before = snapshot(g)
     bad = {
         "f11": "shares an edge",
-        "a1": "touch a Black piece corner to corner",
+        "a1": "touch a Purple piece corner to corner",
         "e10": "is taken",
         "d9,e9": "shares an edge",
         "h13,i13,j13,k13,l13,m13": "6 cells",
@@ -211,8 +211,8 @@ def test_checked_api_refuses_and_changes_nothing():
         assert snapshot(g) == before
     g.play("d9")          # the monomino, corner to corner
     with pytest.raises(ValueError) as e:
-        g.play("k7")      # White
-        g.play("c8")      # Black's monomino again
+        g.play("k7")      # Orange
+        g.play("c8")      # Purple's monomino again
     assert "already played its 1 piece" in str(e.value)
     first = Game("classic")
     with pytest.raises(ValueError) as e:

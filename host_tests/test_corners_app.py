@@ -24,7 +24,7 @@ def conf(variant=0, kinds=(0, 2, 0, 0), start=0):
     return bytes(c)
 
 
-def cb(prefs=None, nvm_path=None, size=(320, 240), conf_=None, p=None):
+def cb(prefs=None, nvm_path=None, size=(320, 240), conf_=None, p=None, pixels=False):
     """The app started on this game (the last game chosen); conf_: its settings."""
     pr = {"game": "B"}
     pr.update(prefs or {})
@@ -32,6 +32,10 @@ def cb(prefs=None, nvm_path=None, size=(320, 240), conf_=None, p=None):
         p = device(nvm_path, pr, size)
         if conf_ is not None:
             save_game(p.nvm, [-1, 0, 0], conf_, CONF_OFF, CONF_SIZE, T_CONF)
+    if not pixels:  # what a tap does is the app's state: no picture drawn (most of the time)
+        def none(**kw):
+            p.refreshes += 1
+        p.display.refresh = none
     app = App(p)
     return app, Driver(app), p
 
@@ -46,18 +50,25 @@ def tap_cell(d, i):
     d.tap_xy(*cell_xy(d.app, i))
 
 
+def tap_slot(d, p):
+    """Tap piece p's slot in the open picker (its middle)."""
+    pk = d.app.play.pk
+    k = pk.order.index(p)
+    s = pk.s
+    d.tap_xy(pk.x + (k % 6) * 4 * s + 2 * s, pk.y + (k // 6) * 6 * s + 3 * s)
+
+
 def tap_piece(d, p):
-    """Tap piece p in the mover's tray."""
-    tr = d.app.play.trays
-    k = tr.order.index(p)
-    u = tr.u
-    d.tap_xy(tr.x + (k % tr.cols) * 6 * u + 3 * u, tr.y + (k // tr.cols) * 4 * u + 2 * u)
+    """Pick piece p: Pick opens the picker (unless it is open), then its slot."""
+    if not d.app.play.picking:
+        press_more(d, "pick")
+    tap_slot(d, p)
 
 
 def press_more(d, name):
     pn = d.app.play.panel
     f = pn.more[pn.more_names.index(name)]
-    assert not f.hidden
+    assert not f.hidden, name
     d.tap_xy(f.x + f.width // 2, f.y + f.height // 2)
 
 
@@ -88,16 +99,25 @@ def test_chooser_lists_it_and_starts_it():
     from quadpocket.games import GAMES
     d.press("game%d" % [row[0] for row in GAMES].index("B"))
     assert app.play.gid == "B" and app.mode == "play"
-    assert "Black to go" in info_text(app)
+    assert "Your turn" in info_text(app) and "You: Purple" in info_text(app)
+
+
+def words(app):
+    return " ".join(info_text(app).split())
 
 
 def test_pick_rotate_flip_preview_and_place():
     app, d, p = cb(conf_=conf(kinds=(0, 0, 0, 0)))  # two people
     play = app.play
     g = play.game
-    tap_piece(d, 20)  # the Z5
-    assert play.piece == 20 and play.ghost is not None and play.ok
-    assert T_GHOST in tiles(app)
+    assert "Purple's turn" in words(app) and "Tap Pick" in words(app)
+    press_more(d, "pick")  # the picker covers the board
+    assert play.picking and not play.pk.group.hidden and play.board.group.hidden
+    assert "Tap a piece" in words(app)
+    tap_slot(d, 20)  # the big Z
+    assert play.piece == 20 and play.ghost is not None and play.ok and not play.picking
+    assert T_GHOST in tiles(app) and "big Z" in words(app) and "Tap Place" in words(app)
+    assert not play.pk.view.hidden  # the piece, big, in the panel
     o = play.orient
     shapes = []
     for _ in range(4):
@@ -109,21 +129,33 @@ def test_pick_rotate_flip_preview_and_place():
     assert play.orient != o and play.orient not in shapes
     press_more(d, "flip")
     assert play.orient == o
-    # move the ghost away from the start: it cannot go there, said plainly
+    # a tap far from any place it fits: the ghost goes there, red, and the reason is
+    # said at once (not only "it cannot go")
     tap_cell(d, 0)
     assert play.ghost is not None and not play.ok
     assert T_BAD in tiles(app)
-    assert "Cannot go there" in info_text(app)
-    tap_cell(d, ghost_cells(play)[0])  # the second tap on an illegal ghost: refused
+    assert "Purple's first piece must cover e10" in words(app)
+    press_more(d, "lay")  # Place on an illegal ghost: refused, nothing placed
     assert g.plies == 0 and "illegal" in app.sounds
-    assert "Black's first piece must cover e10" in info_text(app).replace("\n", " ")
-    # back on the starting point: it fits, and a tap on it places it
-    tap_cell(d, 9 * 14 + 4)
-    assert play.ok
+    tap_cell(d, ghost_cells(play)[0])  # a tap on it: the same
+    assert g.plies == 0 and "Purple's first piece must cover e10" in words(app)
+    # a tap next to the starting point: the ghost snaps onto a place where it fits
+    tap_cell(d, 8 * 14 + 5)
+    assert play.ok and (9 * 14 + 4) in ghost_cells(play)
+    # the arrows move it a cell (here off the starting point: red, with the reason)
+    before = ghost_cells(play)
+    press_more(d, "right")
+    assert ghost_cells(play) == [i + 1 for i in before] and not play.ok
+    press_more(d, "left")
+    assert ghost_cells(play) == before and play.ok
     cells = ghost_cells(play)
-    tap_cell(d, cells[0])
+    tap_cell(d, cells[0])  # a tap on the ghost places it
     assert g.plies == 1 and play.piece is None
-    assert "Last: Black Z5" in info_text(app)
+    assert "Last: big Z" in words(app) and "Orange's turn" in words(app)
+    # Place does too
+    tap_piece(d, 0)
+    press_more(d, "lay")
+    assert g.plies == 2 and g.colour_at(1) == 1
 
 
 def test_undo_puts_back_a_picked_piece_and_a_move():
@@ -157,12 +189,12 @@ def test_duo_to_the_end_against_the_computer_with_statistics():
     app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)))
     play_out(d)
     text = info_text(app)
-    assert "sq" in text and len(app.play.result) <= app.play.panel.rows
+    assert "Purple: " in text and " left" in text and len(app.play.result) <= app.play.panel.rows
     g = app.play.game
     s = g.player_scores()
     assert str(s[0]) in text and str(s[1]) in text
     assert any(w in text for w in ("You win!", "You lose", "Draw"))
-    assert [n for n, _ in rects(app)][:1] == ["new"]
+    assert "new" in [n for n, _ in rects(app)]
     d.press("menu")
     d.press("stats")
     lines = screen_text(app)
@@ -203,12 +235,13 @@ def test_duos_opening_book_is_dropped_after_the_opening():
 
 def test_classic_to_the_end_with_three_computer_colours():
     app, d, p = cb(conf_=conf(variant=1, kinds=(0, 2, 2, 2)))
-    assert app.play.game.width == 20 and app.play.board.cell == 11
+    assert app.play.game.width == 20 and app.play.board.cell == 10
     play_out(d, 400)
     g = app.play.game
     text = info_text(app)
     assert g.turn is None and text.split("\n")[0] in ("You win!", "You lose", "Draw")
-    assert "Blue" in text and "Green" in text and len(app.play.result) == 9
+    # a line a player, a blank one, a line a colour
+    assert "Blue" in text and "Green" in text and len(app.play.result) == 10
 
 
 def test_two_people_classic_2_play_by_taps():
@@ -357,18 +390,20 @@ def test_the_screen_on_both_sizes(size):
     app, d, p = cb(size=size, conf_=conf(variant=1, kinds=(0, 0, 0, 0)))
     play = app.play
     b = play.board
-    assert b.bx + 20 * b.cell <= play.panel.x
-    assert play.panel.rows >= 9  # the end of a Classic game: a line a player and a colour
-    tr = play.trays
-    assert tr.x >= play.panel.x and tr.x + tr.w <= size[0] and tr.y + tr.h <= size[1]
-    for n, (x, y, w, h) in rects(app):
-        assert x >= play.panel.x and x + w <= size[0] and y + h <= size[1], n
+    pn = play.panel
+    # the board, its row numbers left of it and its letters under it, clear of the panel
+    assert b.bx >= 12 and b.bx + 20 * b.cell + 2 <= pn.x and b.by + 20 * b.cell + 13 <= size[1]
+    assert pn.rows >= 11  # the end of a Classic game: a line a player and a colour
+    for f in pn.fills + pn.more:
+        assert pn.x <= f.x and f.x + f.width <= size[0] and f.y + f.height <= size[1]
+    # the picker over the board, each piece's slot inside the board's area
+    pk = play.pk
+    assert pk.x >= 0 and pk.x + 24 * pk.s < pn.x and pk.y >= 0 and pk.y + 24 * pk.s <= size[1]
     # a long refusal is shown whole
     tap_piece(d, 20)
     tap_cell(d, 200)
-    tap_cell(d, ghost_cells(play)[0])
-    text = info_text(app)
-    assert "first piece must cover" in text.replace("\n", " ")
+    text = words(app)
+    assert "first piece must cover" in text
 
 
 def test_dots_are_the_engines_corner_places():
@@ -430,7 +465,11 @@ def test_the_game_record_and_its_sgf_read_back(tmp_path):
     app, d, p = finished(tmp_path)
     g = app.play.game
     text = (tmp_path / "games.txt").read_text()
-    assert text.count("\n") == g.plies + 4 and g.record() in text
+    assert text.count("\n") == g.plies + 5 and g.record() in text
+    # the comments name the colours as the board draws them
+    assert "# players: 1 (Purple), 2 (Orange)" in text
+    assert ("# result: win, player 1 (Purple)" in text or "player 2 (Orange)" in text
+            or "# result: draw" in text)
     flags = [ln for ln in text.split("\n") if ln.startswith("# referee flags: ")][0]
     run = subprocess.run([sys.executable, "-m", "corners", "referee"]
                          + flags.split(": ", 1)[1].split(), input=text, text=True,
@@ -509,7 +548,8 @@ def test_a_read_only_drive_writes_nothing_and_goes_on(tmp_path):
 
 @pytest.mark.parametrize("size", ((320, 240), (480, 320)))
 def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
-    from face_corners import tutorial
+    from face_corners import T_GOOD, tutorial
+    from apptools import tile
     app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)), size=size)
     hinted_turn(d)
     d.settle()
@@ -519,16 +559,18 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
     play = app.play
     tut = play.tutor
     assert tut is not None and play.game.plies == 0 and play.game.variant == "duo"
-    cols = play.panel.cols
+    pn = play.panel
 
     def seen():
         text = info_text(app)
         lines = text.split("\n")
-        assert all(len(ln) <= cols for ln in lines)
-        # every step's words are on the panel whole (above the trays when they show)
-        rows = 3 if not play.trays.group.hidden else play.panel.rows
-        assert len([ln for ln in lines if ln]) <= rows, text
-        return text
+        assert all(len(ln) <= pn.cols for ln in lines)
+        # every step's words are on the panel whole, above the buttons shown
+        low = min([f.y for f in pn.more + pn.fills if not f.hidden])
+        assert max([i for i, ln in enumerate(lines) if ln]) < (low - 2) // (12 * pn.ts), text
+        words = " ".join(text.split())
+        assert " ".join(tutorial.STEPS[tut.step][0].split()) in words, words
+        return words
 
     def wrong(tap):
         before = (play.game.record(), tut.step, play.piece, play.orient, play.ghost)
@@ -536,13 +578,18 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
         assert "Not there!" in seen()
         assert (play.game.record(), tut.step, play.piece, play.orient, play.ghost) == before
 
-    assert "e10" in seen()
+    # the words name e10, and e10 is the square ringed on the board (the issue: the hollow
+    # square the words pointed at was drawn at j5)
+    assert "cover e10, ringed in yellow" in seen()
+    assert tile(app, 9 * 14 + 4) == T_GOOD
     wrong(lambda: tap_cell(d, 0))
     d.press("next")
-    assert not play.trays.group.hidden and "L5" in seen()
-    wrong(lambda: tap_piece(d, 3))
+    assert "Tap Pick" in seen()
     wrong(lambda: tap_cell(d, 9 * 14 + 4))
-    tap_piece(d, 11)
+    press_more(d, "pick")
+    assert play.picking and "long L" in seen()
+    wrong(lambda: tap_slot(d, 3))
+    tap_slot(d, 11)
     assert play.piece == 11 and "Rot" in seen()
     wrong(lambda: press_more(d, "flip"))
     o = play.orient
@@ -552,28 +599,33 @@ def test_the_tutorial_is_played_on_the_board_and_catches_wrong_taps(size):
     wrong(lambda: press_more(d, "rot"))
     press_more(d, "flip")
     assert play.orient != o
+    assert tile(app, 9 * 14 + 4) == T_GOOD or play.cm[9 * 14 + 4] & 1
     wrong(lambda: tap_cell(d, 0))
     tap_cell(d, 9 * 14 + 4)  # e10: the ghost moves there, not placed yet
     assert play.game.plies == 0 and play.ok and play.cm[9 * 14 + 4] & 1
     wrong(lambda: tap_cell(d, 13))
-    tap_cell(d, ghost_cells(play)[0])
+    press_more(d, "lay")
     g = play.game
     assert g.plies == 2 and "e10" in g.text_of(g.move_at(0)) and g.turn == 0
-    tap_piece(d, 3)
-    assert play.ok and "corner" in seen()
+    press_more(d, "pick")
+    tap_slot(d, 3)
+    assert "arrows" in seen() and not play.ok
+    wrong(lambda: press_more(d, "down"))
+    press_more(d, "up")
+    assert play.ok and "corners" in seen()
     tap_cell(d, ghost_cells(play)[0])
     assert g.plies == 4 and g.text_of(g.move_at(2)) == "c12,c13,d13"
-    tap_piece(d, 1)
+    press_more(d, "pick")
+    tap_slot(d, 1)
     assert not play.ok and "side" in seen()
-    tap_cell(d, ghost_cells(play)[0])
+    press_more(d, "lay")
     text = seen()
     # refused by the engine with its reason; nothing placed
-    assert g.plies == 4 and "shares an edge with a Black piece" in " ".join(text.split())
+    assert g.plies == 4 and "shares an edge with a Purple piece" in text
     assert "Done" in text
     assert tut.step == len(tutorial.STEPS) - 1
     d.press("done")
     assert play.tutor is None and play.game.record() == kept
-    assert not play.trays.group.hidden
 
 
 def test_the_tutorial_skips_back_to_the_game_and_saves_nothing():
@@ -638,18 +690,6 @@ def test_age_dots_mark_the_last_rounds_and_stand_out_from_their_piece(size, vari
     assert sum(1 for j in range(n * n) if b.ages[j]) == min(g.plies, 3 * g.ncol)
 
 
-def test_duos_small_tray_is_two_pixels_a_square_on_the_small_screen():
-    for size, scale in (((320, 240), 2), ((480, 320), 2)):
-        app, d, p = cb(size=size)
-        sg = app.play.trays.group[0]
-        assert sg.scale == scale
-        pn = app.play.panel
-        w = app.play.trays.small.width * scale
-        assert sg.x >= pn.x and sg.x + w <= p.width
-    app, d, p = cb(conf_=conf(variant=1), size=(320, 240))
-    assert app.play.trays.group[0].scale == 1  # Classic's four boxes: no room for more
-
-
 def test_the_tutorial_from_a_classic_game_comes_back_to_it():
     app, d, p = cb(conf_=conf(variant=1, kinds=(0, 0, 0, 0)))
     hinted_turn(d)
@@ -661,3 +701,220 @@ def test_the_tutorial_from_a_classic_game_comes_back_to_it():
     assert g.width == 20 and app.play.board.n == 20 and g.plies == 1
     hinted_turn(d)
     assert g.plies == 2
+
+
+# --- issue 42: the Trainer, a colour out, the move list and its review, old records --------
+
+def _reach(b, c):
+    """The cells some legal placement of colour c covers now (the engine's generator)."""
+    from array import array
+    from corners.board import MAXMOVES
+    buf = array("H", bytes(2 * MAXMOVES))
+    k = b.gen(c, buf, 0, MAXMOVES)
+    out = set()
+    for i in range(k):
+        out.update(b.xy(a) for a in b.move_cells(buf[i]))
+    return out
+
+
+def test_trainer_is_a_level_and_marks_the_board():
+    from face_corners import M_DOT, M_GOOD, M_TRAIN, T_GOOD, T_TRAIN
+    app, d, p = cb()
+    d.press("menu")
+    d.press("new")
+    seen = []
+    for _ in range(6):  # Orange's player, stepped through every kind
+        d.press("p1")
+        seen.append([t for n, t in app.use("face_corners.settings").settings(app)
+                     if n == "p1"][0].split(": ")[1])
+    assert seen == ["Expert", "Custom", "Person", "Trainer", "Easy", "Average"]
+    app, d, p = cb(conf_=conf(kinds=(0, 5, 0, 0)))
+    play = app.play
+    g = play.game
+    n = g.width
+    marked = 0
+    for _ in range(8):
+        hinted_turn(d)  # the Trainer (Easy's moves) answers
+        if g.result is not None:
+            break
+        b = g.board
+        me, them = g.turn, 1 - g.turn
+        mine, theirs = _reach(b, me), _reach(b, them)
+        dots = {(i % n, i // n) for i in range(n * n) if play.cm[i] & M_DOT}
+        pink = {(i % n, i // n) for i in range(n * n) if play.cm[i] & M_TRAIN}
+        good = {(i % n, i // n) for i in range(n * n) if play.cm[i] & M_GOOD}
+        # pink: your places the other side can cover next; yellow: its places you can
+        assert pink == dots & theirs
+        corners = {b.xy(b.cl[them][j]) for j in range(b.base(them), b.ncl[them])}
+        assert good == corners & theirs & mine
+        marked += len(pink) + len(good)
+        grid = [play.board.grid[(n - 1 - y) * n + x] for x, y in pink | good]
+        assert all(t in (T_TRAIN, T_GOOD) or t >= 4 for t in grid)
+    assert marked  # the marks did show
+    # the computer at Trainer plays Easy's moves: no marks against a level without them
+    app, d, p = cb(conf_=conf(kinds=(0, 2, 0, 0)))
+    hinted_turn(d)
+    assert not any(c & (M_TRAIN | M_GOOD) for c in app.play.cm)
+
+
+def test_a_colour_out_of_moves_is_said_once():
+    app, d, p = cb(conf_=conf(kinds=(0, 0, 0, 0)))
+    play = app.play
+    g = play.game
+    said = False
+    for _ in range(60):
+        if g.result is not None:
+            break
+        out = g.out
+        hinted_turn(d)
+        if g.out != out and g.result is None:
+            name = g.colours[(g.out & ~out).bit_length() - 1]
+            assert "%s is out: no piece fits" % name in words(app)
+            said = True
+            hinted_turn(d)
+            assert "is out" not in words(app)
+            break
+    assert said
+
+
+def test_the_move_list_names_colours_and_step_reviews_the_game():
+    from face_corners import T_PIECE
+    app, d, p = cb(conf_=conf(kinds=(2, 2, 0, 0)))
+    g = app.play.game
+    for _ in range(400):
+        if g.result is not None:
+            break
+        d.settle()
+    d.press("moves")
+    from apptools import pages_text
+    text = pages_text(app, d)
+    assert "1.Purple " in text and "2.Orange " in text and "Result:" in text
+    while "prev" in [n for n, _ in rects(app)]:
+        d.press("prev")
+    d.press("review")
+    play = app.play
+    assert play.tutor is not None and play.pk.group.hidden
+    assert all(f.hidden for f in play.panel.more)
+
+    def pieces():
+        return sum(1 for t in tiles(app) if t >= T_PIECE and t < T_PIECE + 8)
+    full = pieces()
+    d.press("prev")
+    assert pieces() < full and g.plies == play.tutor.n - 1
+    d.press("first")
+    assert pieces() == 0
+    d.press("done")
+    assert play.tutor is None and g.result is not None and pieces() == full
+    assert "new" in [n for n, _ in rects(app)]
+
+
+def test_a_settings_record_from_before_the_trainer_is_kept():
+    old = bytearray(conf(kinds=(0, 4, 0, 0)))[:34]
+    old[10 + 3 * 6 + 1] = 7  # 7 wins against Expert
+    p = device(None, {"game": "B"})
+    save_game(p.nvm, [-1, 0, 0], bytes(old), CONF_OFF, CONF_SIZE, T_CONF)
+    app, d, p = cb(p=p)
+    c = app.play.conf
+    assert len(c) == len(DEFAULT) and bytes(c[:34]) == bytes(old) and not any(c[34:])
+    assert app.play.s.kinds[1] == 4
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+def test_every_message_is_shown_whole(size):
+    """Every message the face shows, at its longest, wrapped under the first line, fits
+    the rows above the buttons shown with it (all four rows while a piece is picked, else
+    the last two), on both screens; the engine's reasons as the face words them."""
+    from quadpocket.wrap import say
+    from face_corners.draw import PLAIN
+    app, d, p = cb(size=size)
+    pn = app.play.panel
+    picked = (pn.more[0].y - 2) // (12 * pn.ts)
+    other = (pn.fills[0].y - 2) // (12 * pn.ts)
+    longest = max(PLAIN, key=len)
+    g = Game("classic", "any")
+    messages = [
+        (picked, "It must touch a Yellow piece corner to corner"),
+        (picked, "Yellow's first piece must cover a20 or t20 or t1 or a1"),
+        (picked, "t20 shares an edge with a Yellow piece"),
+        (picked, "t20 is taken"),
+        (picked, "That is the edge of the board"),
+        (other, "The %s is played already" % longest),
+        (other, "No room for the %s: pick another" % longest),
+        (other, "Tap Pick first, then a piece"),
+        (other, "Blue and Yellow and Red are out: no piece fits"),
+        (other, "Last: " + longest),
+    ]
+    assert g.why_not(g.move_of(0, 5, 5)).startswith("Blue's first piece must cover a20 or t20")
+    for room, text in messages:
+        lines = ["Yellow's turn"] + say(text, pn.cols)
+        assert all(len(ln) <= pn.cols for ln in lines)
+        assert len(lines) <= room, (text, lines, room)
+
+
+@pytest.mark.parametrize("contrast_on", (False, True))
+@pytest.mark.parametrize("duo", (False, True))
+def test_the_marks_and_the_picker_stand_out(contrast_on, duo):
+    """Every mark of the board at least 3:1 against the board (the Trainer's pink square
+    and yellow ring, the tutorial's ring, the dot, the starting point, the red cross, a
+    ghost's frame); in the picker every colour's pieces in hand at least 3:1 against its
+    black, the pieces played dim: darker than any colour's, so told apart without hue."""
+    from test_palettes import MIN, contrast
+    from face_corners import build
+
+    pal = [0] * 16
+    build.colours(pal, contrast_on, duo)
+    board = pal[1]
+    for i in (3, 4, 5, 12, 13):
+        assert contrast(pal[i], board) >= MIN, (i, hex(pal[i]), hex(board))
+    for c in range(2 if duo else 4):
+        piece = pal[8 + c]
+        assert contrast(piece, 0x000000) >= MIN, hex(piece)  # in the picker
+        assert contrast(piece, pal[7]) > 1.5 and contrast(pal[7], 0) < contrast(piece, 0)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (480, 320)])
+@pytest.mark.parametrize("variant", (0, 1))
+def test_the_board_has_its_coordinates_on_its_edges(size, variant):
+    """Row numbers left of the board (row 1 at the bottom: the notation's), column letters
+    under it, each in its row's or column's span, clear of the panel."""
+    app, d, p = cb(size=size, conf_=conf(variant=variant))
+    b = app.play.board
+    n, c = b.n, b.cell
+    rows, letters = b.group[0], b.group[1]
+    assert rows.x + 12 <= b.bx and rows.y == b.by and rows.tile_height == c
+    assert [rows[j] for j in range(n)] == list(range(n - 1, -1, -1))  # top row: n
+    sheet = rows.bitmap
+    for k in range(n):  # tile k holds the number k + 1, ink inside its cell's height
+        ink = [(x, y) for x in range(12 * k, 12 * k + 12) for y in range(c) if sheet[x, y]]
+        assert ink and len(str(k + 1)) * 6 >= 12 * k + 12 - min(x for x, _ in ink) - 1
+    assert letters.x == b.bx and letters.y == b.by + n * c + 1
+    assert letters.y + 12 <= size[1]
+    strip = letters.bitmap
+    for k in range(n):  # letter k under column k only
+        xs = {x for x in range(n * c) for y in range(12) if strip[x, y]
+              and k * c <= x < (k + 1) * c}
+        assert xs and all(k * c < x < (k + 1) * c for x in xs)
+
+
+def test_step_in_a_game_in_progress_gives_the_game_back():
+    """Step on the move list of a game still going (the shell's review): back and forth on
+    the board, then Done: the same game, the same colour to move, a piece picked put back."""
+    app, d, p = cb(conf_=conf(kinds=(0, 0, 0, 0)))
+    play = app.play
+    for _ in range(4):
+        hinted_turn(d)
+    g = play.game
+    rec, turn = g.record(), g.turn
+    tap_piece(d, 18)
+    d.press("moves")
+    d.press("review")
+    assert play.tutor is not None and play.piece is None and play.pk.group.hidden
+    d.press("prev")
+    d.press("prev")
+    assert play.game.plies == 2
+    d.press("done")
+    g = play.game
+    assert play.tutor is None and g.record() == rec and g.turn == turn and g.result is None
+    assert "Tap Pick" in words(app)
+    hinted_turn(d)
+    assert g.plies == 5

@@ -18,7 +18,7 @@ run, error_line = contract(cli)
 def test_referee_ongoing():
     code, out, err = run(["referee"], "e10,e11,e12,f12,g12\n# a comment\n\nj5\n")
     assert code == 0 and err == ""
-    assert out == "result: ongoing\nnext: black\nplayer: 1\nscores: -84 -88\n"
+    assert out == "result: ongoing\nnext: purple\nplayer: 1\nscores: -84 -88\n"
     code, out, _ = run(["referee", "--variant", "classic_2"], "a20\n")
     assert out == "result: ongoing\nnext: yellow\nplayer: 2\nscores: -177 -178\n"
 
@@ -50,7 +50,7 @@ def test_legal_lists_moves():
 
 
 def test_errors_name_the_first_bad_line():
-    assert error_line(["referee"], "e10\nf10\n") == 2      # White must cover j5
+    assert error_line(["referee"], "e10\nf10\n") == 2      # Orange must cover j5
     assert error_line(["referee"], "e10\nj5\nf10\n\xe9\n".encode("latin-1")) == 3
     assert error_line(["referee"], "e10\nj5\nd9,e9\n") == 3
     assert error_line(["referee"], "e10\r") == 1
@@ -72,7 +72,7 @@ def test_sgf_round_trip():
 def test_module_entry_point():
     p = subprocess.run([sys.executable, "-m", "corners", "referee"], input=b"e10\n",
                        capture_output=True, cwd=ROOT)
-    assert p.returncode == 0 and p.stdout == b"result: ongoing\nnext: white\nplayer: 2\nscores: -88 -89\n"
+    assert p.returncode == 0 and p.stdout == b"result: ongoing\nnext: orange\nplayer: 2\nscores: -88 -89\n"
 
 
 from hypothesis import given, settings  # noqa: E402

@@ -581,9 +581,30 @@ def _cb_cell(d, i):
     d.tap_xy(b.bx + (i % n) * b.cell + b.cell // 2, b.by + (n - 1 - i // n) * b.cell + b.cell // 2)
 
 
+def _cb_press(d, name):
+    """A button of the corner polyomino game's own (Pick, Rot, Flip, the arrows, Place)."""
+    pn = d.app.play.panel
+    f = pn.more[pn.more_names.index(name)]
+    d.tap_xy(f.x + f.width // 2, f.y + f.height // 2)
+
+
+def _cb_slot(d, piece):
+    """Piece `piece`'s slot in the open picker."""
+    pk = d.app.play.pk
+    k = pk.order.index(piece)
+    d.tap_xy(pk.x + (k % 6) * 4 * pk.s + 2 * pk.s, pk.y + (k // 6) * 6 * pk.s + 3 * pk.s)
+
+
+def _cb_hinted(d):
+    """A person's turn: Hint, then a tap on its ghost."""
+    play = d.app.play
+    d.press("hint")
+    _cb_cell(d, [i for i in range(len(play.cm)) if play.cm[i] & 1][0])
+
+
 def _cb_app(size, variant, kinds, contrast=False):
     """The app on the corner polyomino game (variant 0 Duo, 1 Classic; kinds: who plays
-    each colour, 0 a person), tutorial done: (platform, app, driver, play)."""
+    each colour, 0 a person, 5 the Trainer), tutorial done: (platform, app, driver, play)."""
     from quadpocket.app import App
     from quadpocket.records import save_game
     from quadpocket.storage import Store
@@ -605,74 +626,96 @@ def _cb_app(size, variant, kinds, contrast=False):
 
 def corners(outdir):
     """The corner polyomino game on both screens: Duo against the computer after a few
-    turns, its trays, then Hint's ghost (Rot and Flip in the trays' place), and Classic with three computer colours, then its end."""
+    turns: the picker (the pieces played dim), a piece picked (its ghost, the piece big
+    beside Rot and Flip, the arrows, Place), a ghost where it cannot go (the reason said at
+    once), Hint's ghost; Classic with three computer colours: its picker, a hint, its end."""
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
-        for variant, kinds, name, plies in ((0, (0, 2, 0, 0), "61_cb_duo_hint", 10),
-                                            (1, (0, 2, 2, 2), "62_cb_classic_hint", 16)):
-            p, app, d, play = _cb_app(size, variant, kinds)
-            k = 0
-            while play.game.result is None and k < 400:
-                if play.s.human(play.game.turn):
-                    if play.game.plies >= plies and name:
-                        if variant == 0:  # the trays: every colour's pieces, the mover's
-                            _save(p, outdir, "60_cb_duo_pick" + tag)
-                        d.press("hint")
-                        _save(p, outdir, name + tag)
-                        name = None
-                        if variant == 0:
-                            break
-                    d.press("hint")
-                    cells = [i for i in range(len(play.cm)) if play.cm[i] & 1]
-                    _cb_cell(d, cells[0])
-                else:
-                    d.settle()
-                k += 1
-            if variant == 1:
-                _save(p, outdir, "63_cb_classic_end" + tag)
+        p, app, d, play = _cb_app(size, 0, (0, 2, 0, 0))
+        while play.game.plies < 10:
+            _cb_hinted(d)
+        _cb_press(d, "pick")
+        _save(p, outdir, "60_cb_duo_pick" + tag)
+        _cb_slot(d, max(q for q in range(21) if play.game.board.left[0] >> q & 1))
+        _cb_press(d, "rot")
+        _save(p, outdir, "61_cb_duo_piece" + tag)
+        _cb_cell(d, 0)
+        _save(p, outdir, "68_cb_duo_refused" + tag)
+        d.press("undo")
+        d.press("hint")
+        _save(p, outdir, "69_cb_duo_hint" + tag)
+        p, app, d, play = _cb_app(size, 1, (0, 2, 2, 2))
+        while play.game.plies < 16:
+            if play.s.human(play.game.turn):
+                _cb_hinted(d)
+            else:
+                d.settle()
+        _cb_press(d, "pick")
+        _save(p, outdir, "603_cb_classic_picker" + tag)
+        _cb_press(d, "pick")
+        d.press("hint")
+        _save(p, outdir, "62_cb_classic_hint" + tag)
+        k = 0
+        while play.game.result is None and k < 400:
+            if play.s.human(play.game.turn):
+                _cb_hinted(d)
+            else:
+                d.settle()
+            k += 1
+        _save(p, outdir, "63_cb_classic_end" + tag)
 
 
 def corners_more(outdir):
     """The corner polyomino game's age dots (Classic, high contrast: black and white ink),
-    its tutorial (a piece to pick; a side touch refused) and the end of a game in
-    game-record mode (the .blksgf file's number), on both screens."""
+    its tutorial (e10 ringed where the words point; a side touch refused), the end of a
+    game in game-record mode (the .blksgf file's number), its move list (each piece's
+    colour) and a review step, a colour out of moves said, the Trainer's marks, on both
+    screens."""
     import tempfile
     for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
-        for variant, kinds in ((1, (0, 0, 0, 0)), (0, (0, 0, 0, 0)), (0, (2, 2, 0, 0))):
-            p, app, d, play = _cb_app(size, variant, kinds, contrast=variant == 1)
-            if variant == 1:  # a few rounds by Hint: every colour's age dots
-                for _ in range(14):
-                    d.press("hint")
-                    _cb_cell(d, [i for i in range(len(play.cm)) if play.cm[i] & 1][0])
-                _save(p, outdir, "64_cb_classic_ages" + tag)
-            elif not kinds[0]:  # the tutorial from the menu
-                d.press("menu")
-                d.press("tutorial")
-                d.press("next")
-                _cb_cell(d, 0)  # a wrong tap: caught
-                _save(p, outdir, "65_cb_tutorial_pick" + tag)
-                tr = play.trays
-                for name in ("p11", "rot", "flip", 9 * 14 + 4, "ghost", "p3", "ghost",
-                             "p1", "ghost"):
-                    if name == "ghost":
-                        _cb_cell(d, [i for i in range(196) if play.cm[i] & 1][0])
-                    elif isinstance(name, int):
-                        _cb_cell(d, name)
-                    elif name in ("rot", "flip"):
-                        f = play.panel.more[0 if name == "rot" else 1]
-                        d.tap_xy(f.x + f.width // 2, f.y + f.height // 2)
-                    else:
-                        k = tr.order.index(int(name[1:]))
-                        d.tap_xy(tr.x + (k % tr.cols) * 6 * tr.u + 3 * tr.u,
-                                 tr.y + (k // tr.cols) * 4 * tr.u + 2 * tr.u)
-                _save(p, outdir, "66_cb_tutorial_refused" + tag)
-            else:  # game-record mode: the files in a folder of their own
-                with tempfile.TemporaryDirectory() as tmp:
-                    p.record_file = os.path.join(tmp, "quad_games.txt")
-                    k = 0
-                    while play.game.result is None and k < 200:
-                        d.settle()
-                        k += 1
-                    _save(p, outdir, "67_cb_record_end" + tag)
+        p, app, d, play = _cb_app(size, 1, (0, 0, 0, 0), contrast=True)
+        for _ in range(14):  # a few rounds by Hint: every colour's age dots
+            _cb_hinted(d)
+        _save(p, outdir, "64_cb_classic_ages" + tag)
+        p, app, d, play = _cb_app(size, 0, (0, 0, 0, 0))
+        d.press("menu")
+        d.press("tutorial")
+        _save(p, outdir, "65_cb_tutorial_e10" + tag)
+        d.press("next")
+        for name in ("pick", "p11", "rot", "flip", 9 * 14 + 4, "lay", "pick", "p3", "up",
+                     "lay", "pick", "p1", "lay"):
+            if isinstance(name, int):
+                _cb_cell(d, name)
+            elif name[0] == "p" and name[1:].isdigit():
+                _cb_slot(d, int(name[1:]))
+            else:
+                _cb_press(d, name)
+        _save(p, outdir, "66_cb_tutorial_refused" + tag)
+        p, app, d, play = _cb_app(size, 0, (2, 2, 0, 0))
+        with tempfile.TemporaryDirectory() as tmp:  # game-record mode: a folder of its own
+            p.record_file = os.path.join(tmp, "quad_games.txt")
+            k = 0
+            while play.game.result is None and k < 200:
+                d.settle()
+                k += 1
+            _save(p, outdir, "67_cb_record_end" + tag)
+        d.press("moves")
+        _save(p, outdir, "600_cb_moves" + tag)
+        d.press("review")
+        d.press("prev")
+        d.press("prev")
+        _save(p, outdir, "601_cb_review" + tag)
+        p, app, d, play = _cb_app(size, 0, (0, 0, 0, 0))
+        g = play.game
+        while g.result is None:
+            out = g.out
+            _cb_hinted(d)
+            if g.out != out and g.result is None:
+                _save(p, outdir, "602_cb_out" + tag)
+                break
+        p, app, d, play = _cb_app(size, 0, (0, 5, 0, 0))
+        for _ in range(3):
+            _cb_hinted(d)
+        _save(p, outdir, "604_cb_trainer" + tag)
 
 
 # --- issue 42, the shell's and Still's and Winther's faces (numbers 80-99) ---------------

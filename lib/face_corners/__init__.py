@@ -1,10 +1,11 @@
-"""The corner polyomino game's face (docs/shell.md, docs/corners.md): its game screen,
-resident while shown: Screen (the shell's Play with this game's taps, computer and hint),
-dots, marks, render. start builds it; act, draw, ages, record and tutorial load on demand.
+"""The corner polyomino game's face (docs/shell.md): its game screen, resident while shown:
+Screen (the shell's Play with this game's taps, computer and hint), the board's tiles and
+render. start builds it; act (taps), draw (the panel and the picker), marks (the board's
+marks after a change), ages, trainer, record, tutorial and pages load on demand.
 
 Session record: 0 b"B" (the game's id)  1 version (1)  2 first computer player (255: none)
 3 flags (bit 0: counted in the statistics)  4-5 AI seed  6-9 who plays each player (0 a
-person, 1-4 the computer at corners.ai.LEVELS[k - 1])  then corners' own save bytes.
+person, else the computer at the level KINDS names) then corners' own save bytes.
 """
 
 from quadpocket.play import NO_CPU, Play, Session as _Session
@@ -12,10 +13,14 @@ from quadpocket import view
 
 MAGIC = 0x42  # "B"
 VERSION = 1
-KINDS = ("Person", "Custom", "Easy", "Average", "Expert")
+# Who plays a player, by its stored number; LEVEL: the computer player's level for each
+# (Trainer plays as Easy and marks the board for the person: face_corners.trainer).
+KINDS = ("Person", "Custom", "Easy", "Average", "Expert", "Trainer")
+LEVEL = (None, "custom", "easy", "average", "expert", "easy")
+TRAINER = 5
 
-# Board sheet tiles (face_corners.start draws them); per colour c: T_PIECE + c, T_LAST + c
-# (the last move's mark), T_GHOST + c.
+# Board sheet tiles (face_corners.build draws them); per colour c: T_PIECE + c, T_LAST + c
+# (the last move's mark), T_GHOST + c (a ghost that fits: a frame in the colour).
 T_EMPTY = 0
 T_DOT = 1
 T_START = 2
@@ -23,16 +28,22 @@ T_BAD = 3
 T_PIECE = 4
 T_LAST = 8
 T_GHOST = 12
-# Per cell, the bits of Screen.cm: the ghost, a dot, the last move, then (<< 4) the
-# colours whose starting point it is.
+T_TRAIN = 16
+T_GOOD = 17
+# Per cell, the bits of Screen.cm: the ghost, a dot, the last move, a starting point not yet
+# covered, the Trainer's warning, a good cell (the Trainer's, or the tutorial's pointer).
 M_GHOST = 1
 M_DOT = 2
 M_LAST = 4
+M_START = 8
+M_TRAIN = 16
+M_GOOD = 32
 PIECE_T = tuple("p%d" % i for i in range(21))
 
 
-class Trays:
-    """The two tray bitmaps and where they are (face_corners.start builds them)."""
+class Picker:
+    """The piece picker over the board and the picked piece's view in the panel
+    (face_corners.build makes them, face_corners.draw draws them)."""
 
 
 class Session(_Session):
@@ -67,7 +78,9 @@ def settle(g):
 
 class Screen(Play):
     """piece: the piece picked or None, orient: its orientation, ghost: the cell (y * n +
-    x) of its anchor or None, ok: it may go there; cm: per cell the M_ bits."""
+    x) of its anchor or None, ok: it may go there, why: else the reason; picking: the
+    picker is shown; cm: per cell the M_ bits; ver: counts the changes the panel shows
+    (face_corners.render redraws it when it moved)."""
 
     gid = "B"
     over = "face_corners.start"
@@ -83,8 +96,13 @@ class Screen(Play):
         self.ghost = None
         self.pivot = None
         self.ok = False
+        self.why = None
+        self.picking = False
+        self.hinted = False
         self.cm = None
-        self.trays = None
+        self.pk = None
+        self.ver = 0
+        self.outs = 0
 
     # --- the shell's hooks
     def player(self):
@@ -92,26 +110,11 @@ class Screen(Play):
         return ai, self.s.game.plies
 
     def update_trainer(self):
-        self.trainer = ()
+        self.trainer = ()  # the Trainer's marks are the face's own (face_corners.after)
 
     def start_thinking(self, purpose):
-        ai, done = self.player()
         self.stop_thinking()
-        s = self.s
-        g = s.game
-        level = "expert"
-        if purpose == "move":
-            level = ai.LEVELS[s.kinds[g.player_of(g.turn)] - 1]
-            if level == "custom":
-                c = self.conf
-                w = ai.CUSTOM
-                w["size"] = c[6] - 128
-                w["spaces"] = c[7] - 128
-                w["enemy"] = c[8] - 128
-                w["own_check"] = w["enemy_check"] = c[9]
-        if done >= ai.BOOKS.get(g.variant, 0):  # past the opening book: its reader goes
-            self.app.forget("corners.book", None)
-        self.thinker = ai.think(g, level, (s.seed + done) & 0xFFFF)
+        self.thinker = _think(self, purpose)
         self.purpose = purpose
         self.spin = 0
         self.spin_at = self.app.p.ticks_ms()
@@ -131,7 +134,8 @@ class Screen(Play):
 
     def after_change(self, sound=None):
         settle(self.game)
-        self.piece = self.ghost = None
+        self.piece = self.ghost = self.pivot = None
+        self.picking = self.hinted = False
         marks(self)
         Play.after_change(self, sound)
 
@@ -155,13 +159,27 @@ class Screen(Play):
     # --- taps
     def hit(self, x, y):
         pn = self.panel
-        t = pn.hit(x, y)
-        if t is not None:
-            return t
-        for i in range(2):
-            f = pn.more[i]
-            if not f.hidden and f.x <= x < f.x + f.width and f.y <= y < f.y + f.height:
+        f = pn.fills
+        for i in range(4):
+            r = f[i]
+            if not r.hidden and r.x <= x < r.x + r.width and r.y <= y < r.y + r.height:
+                return pn.names[i]
+        f = pn.more
+        for i in range(8):
+            r = f[i]
+            if not r.hidden and r.x <= x < r.x + r.width and r.y <= y < r.y + r.height:
                 return pn.more_names[i]
+        pk = self.pk
+        if not pk.group.hidden:  # the picker: a slot, less a gap at its rim
+            s = pk.s
+            g = pk.gap
+            dx = x - pk.x
+            dy = y - pk.y
+            if 0 <= dx < 24 * s and 0 <= dy < 24 * s:
+                k = dy // (6 * s) * 6 + dx // (4 * s)
+                if k < 21 and g <= dx % (4 * s) < 4 * s - g and g <= dy % (6 * s) < 6 * s - g:
+                    return PIECE_T[pk.order[k]]
+            return None
         b = self.board
         c = b.cell
         dx = x - b.bx
@@ -169,14 +187,6 @@ class Screen(Play):
         n = b.n
         if 0 <= dx < n * c and 0 <= dy < n * c:
             return (n - 1 - dy // c) * n + dx // c
-        tr = self.trays
-        u = tr.u
-        dx = x - tr.x
-        dy = y - tr.y
-        if 0 <= dx < tr.w and 0 <= dy < tr.h:
-            k = (dy // (4 * u)) * tr.cols + dx // (6 * u)
-            if k < 21:
-                return PIECE_T[tr.order[k]]
         return None
 
     def modal(self, target):
@@ -184,90 +194,66 @@ class Screen(Play):
 
     def tap_other(self, target):
         if self.s.human(self.game.turn):
-            self.act().tap_other(self, target)
+            if target == "lay" and self.ghost is not None:
+                self.commit()
+            else:
+                self.act().tap_other(self, target)
 
     def tap_cell(self, x):
-        self.act().tap_cell(self, x)
+        if self.ghost is not None and self.cm[x] & M_GHOST:
+            self.commit()
+        else:
+            self.act().tap_cell(self, x)
+
+    def commit(self):
+        """Place the ghost's piece (Place, or a tap on the ghost), or say why not. Here,
+        not in face_corners.act: no module is loaded for the move the computer answers."""
+        g = self.game
+        self.ver += 1
+        if not self.ok:
+            self.illegal(self.why)
+            return
+        n = g.width
+        g.apply_move(g.move_of(self.orient, self.ghost % n, self.ghost // n))
+        self.after_change("marble")
 
     def cancel(self):
-        if self.piece is None:
+        if self.piece is None and not self.picking:
             return False
-        self.piece = self.ghost = None
-        dot(self)
+        self.act().put_back(self)
         return True
 
 
-# --- the marks on the board: the last move, the dots
-
-def clear(cm, bit):
-    keep = 255 ^ bit
-    for i in range(len(cm)):
-        cm[i] &= keep
+def _think(play, purpose):
+    """The computer's search (a hint: Expert's), begun at its first step: by then the tap
+    that asked for it has returned, so what it loaded goes first (App.settle) and the heap
+    is packed before the player's tables are made among the blocks the tap left."""
+    app = play.app
+    app.settle()
+    app.collect()
+    ai, done = play.player()
+    s = play.s
+    g = s.game
+    level = "expert"
+    if purpose == "move":
+        level = LEVEL[s.kinds[g.player_of(g.turn)]]
+        if level == "custom":
+            c = play.conf
+            w = ai.CUSTOM
+            w["size"] = c[6] - 128
+            w["spaces"] = c[7] - 128
+            w["enemy"] = c[8] - 128
+            w["own_check"] = w["enemy_check"] = c[9]
+    if done >= ai.BOOKS.get(g.variant, 0):  # past the opening book: its reader goes
+        app.forget("corners.book", None)
+    yield from ai.think(g, level, (s.seed + done) & 0xFFFF)
 
 
 def marks(play):
-    """The last move's cells, the age dots (face_corners.ages) and the dots (after a
-    change)."""
-    g = play.game
-    play.app.use("face_corners.ages").ages(play, g)
-    play.app.forget("face_corners.ages")
-    n = g.width
-    cm = play.cm
-    clear(cm, M_LAST)
-    if g.plies:
-        for x, y in g.cells_of(g.move_at(g.plies - 1)):
-            cm[y * n + x] |= M_LAST
-    dot(play)
-
-
-def dot(play):
-    """Dots on the mover's corner places where the piece picked, or any in hand, fits
-    (each place tried on its own: no move list)."""
-    g = play.game
-    n = g.width
-    cm = play.cm
-    clear(cm, M_DOT)
-    c = g.turn
-    if c is None or not play.s.human(c):
-        return
-    from corners.pieces import FIRST, NCELL, OPEN
-    b = g.board
-    pieces = b.left[c] if play.piece is None else 1 << play.piece
-    blk = b.blk
-    cells = b.cells
-    off = b.off
-    dnb = b.dnb
-    mask = 0xF0 | 1 << c
-    v = c + 1
-    cl = b.cl[c]
-    for j in range(b.base(c), b.ncl[c]):
-        a = cl[j]
-        if blk[a] & mask:
-            continue
-        dirs = 0 if b.placed[c] else 16
-        for d in range(4):
-            if cells[a + dnb[d]] == v:
-                dirs |= 1 << d
-        fit = False
-        for p in range(21):
-            if fit or not pieces >> p & 1:
-                continue
-            for o in range(FIRST[p], FIRST[p + 1]):
-                e = o * 5 + NCELL[o]
-                for q in range(o * 5, e):
-                    if OPEN[q] & dirs:
-                        an = a - off[q]
-                        for r in range(o * 5, e):
-                            if blk[an + off[r]] & mask:
-                                break
-                        else:
-                            fit = True
-                            break
-                if fit:
-                    break
-        if fit:
-            x, y = b.xy(a)
-            cm[y * n + x] |= M_DOT
+    """The board's marks after a change: starting points, the last move, dots, age dots,
+    the Trainer's, a colour out of moves (face_corners.after)."""
+    play.app.use("face_corners.after").marks(play)
+    play.app.forget("face_corners.after")
 
 
 # --- what the game screen shows
@@ -281,10 +267,6 @@ def _board(play, g):
     show_last = g.plies and (play.app.prefs.show_move or play.s.human(g.colour_at(g.plies - 1)))
     ghost = play.ghost is not None
     gt = T_GHOST + (g.turn or 0) if play.ok else T_BAD
-    open_ = 0
-    for c in range(g.ncol):
-        if not g.board.placed[c]:
-            open_ |= 16 << c
     changed = False
     for y in range(n):
         row = g.board.index(0, y)
@@ -296,10 +278,16 @@ def _board(play, g):
                 t = gt if not v else T_BAD
             elif v:
                 t = (T_LAST if show_last and m & M_LAST else T_PIECE) + v - 1
+            elif m & M_TRAIN:
+                t = T_TRAIN
+            elif m & M_GOOD:
+                t = T_GOOD
+            elif m & M_START:
+                t = T_START
             elif m & M_DOT:
                 t = T_DOT
             else:
-                t = T_START if m & open_ else T_EMPTY
+                t = T_EMPTY
             j = (n - 1 - y) * n + x
             if grid[j] != t:
                 grid[j] = t
@@ -307,84 +295,39 @@ def _board(play, g):
     return changed
 
 
-_PROMPT = ("Pick a piece", "Tap the board", "Tap it to place", "Cannot go there")
-
-
-def status(play, g, s):
-    """The panel's first two lines: whose turn (or the search), the last move."""
-    if play.thinker is not None:
-        a = ("Hint " if play.purpose == "hint" else "Thinking ") + "|/-\\"[play.spin % 4]
-    elif g.turn is None:
-        a = "Game over"
-    else:
-        a = g.colours[g.turn] + (" to go" if s.human(g.turn) else ": CPU")
-    if g.plies:
-        from corners.pieces import NAMES, PIECE
-        i = g.plies - 1
-        b = "Last: %s %s" % (g.colours[g.colour_at(i)], NAMES[PIECE[g.move_at(i) & 127]])
-    else:
-        b = "First move"
-    return a, b
-
-
 def render(play):
     if play.tutor is not None:
         return play.tutor.render()
     g = play.game
-    s = play.s
     p = play.panel
-    over = g.result is not None
     changed = False
     if not (play.thinker is not None and play.purpose == "move"):
         changed = _board(play, g)
-    msg = play.msg
-    if over:
-        lines = play.result or ()
-        p.covered = True
-    else:
-        a, b = status(play, g, s)
-        lines = [a, b]
-        if msg:
-            lines = lines + play.app.use("wrap").say(msg, p.cols)
-        elif s.human(g.turn) and play.thinker is None:
-            lines.append(_PROMPT[0 if play.piece is None else 1 if play.ghost is None else
-                                 2 if play.ok else 3])
-        p.covered = bool(msg)
-    changed = p.set_info(lines) or changed
-    tr = play.trays
-    hide = p.covered
-    if tr.group.hidden != hide:
-        tr.group.hidden = hide
-        changed = True
-    if not hide:
-        # the trays are redrawn (face_corners.draw) only when what they show changed
-        seen = tr.seen
-        t = g.turn if g.turn is not None else 255
-        left = g.board.left
-        stale = seen[9] != t or seen[10] != (255 if play.piece is None else play.piece)
-        for c in range(g.ncol):
-            stale = stale or seen[c] != left[c]
-        if stale:  # (render runs after the loop's settle: dropped at once)
-            changed = play.app.use("face_corners.draw").trays(play, g) or changed
+    # the panel (its words, buttons, the picker and the piece's view) after a change
+    k = play.ver * 2 + (g.result is not None)
+    if k != p.key or play.msg is not p.msg:
+        p.key = k
+        p.msg = play.msg
+        if g.result is None and not play.s.human(g.turn):
+            # the computer's turn: its search starts now, among the tables of the last
+            # one; no module is loaded for the panel here (face_corners.draw draws it
+            # whole on a person's turn), only the face's buttons go
+            p.head = g.colours[g.turn] + "'s turn"
+            changed = p.set_info((p.head,)) or changed
+            for f in p.more + p.more_labels + [play.pk.view, play.pk.group]:
+                if not f.hidden:
+                    f.hidden = changed = True
+            if play.board.group.hidden:
+                play.board.group.hidden = False
+            changed = p.set_button(0, "hint", "Hint", False) or changed
+        else:
+            changed = play.app.use("face_corners.draw").panel(play) or changed
             play.app.forget("face_corners.draw")
-    if over:
-        buttons = (("new", "New", True), ("undo", "Undo", True), ("menu", "Menu", True),
-                   ("moves", "Moves", True))
-        more = False
-    else:
-        mine = s.human(g.turn) and play.thinker is None
-        act = mine or play.purpose == "move"
-        buttons = (("menu", "Menu", True), ("undo", "Undo", act and (
-            play.piece is not None or play.undo_count() > 0)), ("hint", "Hint", mine),
-            ("moves", "Moves", True))
-        more = mine and play.piece is not None
-    for i in range(4):
-        bt = buttons[i]
-        changed = p.set_button(i, bt[0], bt[1], bt[2]) or changed
-    for i in range(2):
-        f = p.more[i]
-        lab = p.more_labels[i]
-        if f.hidden == more:
-            f.hidden = lab.hidden = not more
-            changed = True
+    if play.thinker is not None:  # the first line turns while the computer thinks
+        changed = view.put(p.info, 0, ("Hint " if play.purpose == "hint" else "Thinking ")
+                           + "|/-\\"[play.spin % 4], p.cols) or changed
+        p.spun = True
+    elif p.spun:
+        p.spun = False
+        changed = view.put(p.info, 0, p.head, p.cols) or changed
     return changed

@@ -3,7 +3,7 @@ square of each piece of the last three rounds, the newest round's the biggest, i
 on a light piece and white on a dark one, whichever stands out more (at least 3:1 for
 every colour of both palettes). An overlay TileGrid over the board (7 tiles: none, then
 three sizes in black and in white) made at the first change a new board sees and written
-after each change (face_corners.marks), never per render. Loaded through App.use for
+after each change (face_corners.after), never per render. Loaded through App.use for
 that, then dropped.
 """
 

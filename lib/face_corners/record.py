@@ -15,14 +15,22 @@ on the heap); no room for a line loses the record, never the save (written befor
 _MAX = 999  # .blksgf names tried before giving up (the drive is small)
 
 
+def _who(g, k):
+    """Player k + 1 and its colours as the board draws them: "1 (Blue+Red)"."""
+    return "%d (%s)" % (k + 1, "+".join([g.colours[c] for c in range(g.ncol)
+                                        if g.player_of(c, 0) == k
+                                        and not (g.variant == "classic_3" and c == 3)]))
+
+
 def lines(g):
     """The finished game as the referee reads it, line by line (no newlines)."""
     yield "# Quad Pocket game: corner polyominoes, " + g.variant
     yield "# referee flags: --variant %s --start %s" % (g.variant, g.start)
+    yield "# players: " + ", ".join([_who(g, k) for k in range(g.nplayers)])
     for i in range(g.plies):
         yield g.text_of(g.move_at(i))
     win = g.winners()
-    yield "# result: %s, scores %s" % ("win, player %d" % (win[0] + 1) if len(win) == 1
+    yield "# result: %s, scores %s" % ("win, player " + _who(g, win[0]) if len(win) == 1
                                        else "draw", " ".join(str(s) for s in
                                                              g.player_scores()))
 

@@ -9,8 +9,10 @@ from corners import VARIANTS
 from face_corners import KINDS
 
 _VARIANT = ("Duo", "Classic 4", "Classic 3", "Classic 2")
-_PLAYER = {"duo": ("Black", "White"),
+_PLAYER = {"duo": ("Purple", "Orange"),
            "classic_2": ("Blue+Red", "Yel+Green")}
+_ORDER = (0, 5, 2, 3, 4, 1)  # a player's kinds as New game steps them: Person, Trainer,
+#                              Easy, Average, Expert, Custom (KINDS' stored numbers)
 _CLASSIC = ("Blue", "Yellow", "Red", "Green")
 _NPLAYERS = (2, 4, 3, 2)
 
@@ -53,7 +55,7 @@ def step(app, name):
         c[1] ^= 1
     elif name[0] == "p":
         k = 2 + int(name[1:])
-        c[k] = (c[k] + step) % len(KINDS)
+        c[k] = _ORDER[(_ORDER.index(c[k]) + step) % len(_ORDER)]
     elif name in _LIMIT:
         i = _LIMIT[name]
         c[i] = max(128 - 50, min(128 + 50, c[i] + step))

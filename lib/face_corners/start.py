@@ -9,15 +9,17 @@ copies of each, so a torn write leaves the older copy):
     4416  settings + stats  A, B   64 bytes each  tag "b"
     4544  game              A, B  256 bytes each  tag "B"   (84 placements at most: 186 B)
 
-Settings + stats payload (34 bytes): 0 variant (corners.VARIANTS), 1 start rule
-(corners.STARTS), 2-5 who plays player k (0 a person, 1-4 the computer at
-corners.ai.LEVELS[k - 1]), 6-8 Custom's weights in tenths + 128 (piece size, own places,
-enemy places), 9 pieces checked, then per computer level (custom, easy, average, expert)
-wins, losses, draws of a person against it, two bytes each, high first.
+Settings + stats payload (40 bytes): 0 variant (corners.VARIANTS), 1 start rule
+(corners.STARTS), 2-5 who plays player k (0 a person, else the computer at the level
+face_corners.KINDS names: 1 Custom, 2 Easy, 3 Average, 4 Expert, 5 Trainer), 6-8 Custom's
+weights in tenths + 128 (piece size, own places, enemy places), 9 pieces checked, then per
+computer level (custom, easy, average, expert, trainer) wins, losses, draws of a person
+against it, two bytes each, high first. A record of 34 bytes (before Trainer) is read with
+its Trainer figures 0.
 """
 
 from corners import Game, STARTS, VARIANTS
-from face_corners import MAGIC, VERSION, Session, marks, settle
+from face_corners import MAGIC, TRAINER, VERSION, Session, marks, settle
 from quadpocket.records import save_game
 
 CONF_OFF = 4416
@@ -26,14 +28,16 @@ GAME_OFF = 4544
 GAME_SIZE = 256
 T_CONF = 0x62  # "b"
 T_GAME = 0x42  # "B"
-DEFAULT = bytes((0, 0, 0, 3, 3, 3, 138, 131, 125, 5)) + bytes(24)
+DEFAULT = bytes((0, 0, 0, 3, 3, 3, 138, 131, 125, 5)) + bytes(30)
+OLD = 34  # the record's length before the Trainer level
+STRENGTH = (0, 1, 3, 4, 5, 2)  # of each kind of player: Custom, Trainer, Easy, ...
 
 # --- records ------------------------------------------------------------------------------
 
 def fits(d):
     """A stored settings record this face can use: variant, start rule, players and
     pieces checked it knows (its length is checked by quadpocket.facesave.read_conf)."""
-    return d[0] < len(VARIANTS) and d[1] < len(STARTS) and max(d[2:6]) < 5 \
+    return d[0] < len(VARIANTS) and d[1] < len(STARTS) and max(d[2:6]) <= TRAINER \
         and 1 <= d[9] <= 21
 
 
@@ -47,7 +51,7 @@ def load_session(data):
     from quadpocket.facesave import check_header, session
     cpu = check_header(data, MAGIC, VERSION, 10, 4)
     kinds = data[6:10]
-    if max(kinds) > 4:
+    if max(kinds) > TRAINER:
         raise ValueError("session header is damaged")
     comp = [k for k in range(4) if kinds[k]]
     if cpu != (comp[0] if comp else -1):
@@ -64,8 +68,15 @@ def load_session(data):
 
 def conf(app):
     """This game's settings and statistics, read once it is shown (kept on the screen)."""
-    return app.play.conf or app.use("facesave").read_conf(app, CONF_OFF, CONF_SIZE, T_CONF,
-                                                          DEFAULT, fits)
+    play = app.play
+    if play.conf:
+        return play.conf
+    c = app.use("facesave").read_conf(app, CONF_OFF, CONF_SIZE, T_CONF, DEFAULT, fits)
+    if play.conf_slots[0] >= 0 and play.conf_slots[2] == OLD:  # kept from before Trainer
+        c = app.use("facesave").read_conf(app, CONF_OFF, CONF_SIZE, T_CONF, DEFAULT[:OLD],
+                                          fits)
+        c.extend(bytes(len(DEFAULT) - OLD))
+    return c
 
 
 def resume(app, data=None):
@@ -95,19 +106,17 @@ def show(app, session, mode=True):
     else:
         app.use("face_corners.build").colours(play.board.palette, app.prefs.contrast,
                                               g.width == 14)
-        play.trays.seen[0:11] = [-1] * 11
-    n = g.width
+        play.pk.seen[0:4] = [-1] * 4
     cm = play.cm
-    for i in range(n * n):
+    for i in range(len(cm)):
         cm[i] = 0
-    for c in range(g.ncol):
-        for x, y in g.starts[c]:
-            cm[y * n + x] |= 16 << c
-    play.mark = None
+    play.mark = play.pivot = None
     play.hint = ()
     play.sel = play.piece = play.ghost = None
+    play.picking = play.hinted = False
     play.msg = ""
     play.result = None
+    play.outs = g.out
     settle(g)
     marks(play)
     if g.result is not None:
@@ -168,20 +177,16 @@ def game_over(play, fresh):
     scores = g.player_scores()
     win = g.winners()
     names = g.colours
-    # one line a player (its score, * the winners), then one a colour (pieces and squares
-    # left in hand): 9 lines at most, the Titano's panel rows
+    # the result, then a line a player (its score, * the winners), a blank line, then one
+    # a colour (the pieces left in hand): 11 lines at most, the Titano's panel rows at the end
     lines = []
     for k in range(g.nplayers):
-        if g.variant == "classic_2":
-            who = names[k][:2] + "+" + names[k + 2][:2]
-        else:
-            who = names[k]
-        lines.append("%-7s %4d%s" % (who[:7], scores[k], " *" if k in win else ""))
-    from corners.pieces import SIZE
+        who = "+".join([names[c] for c in range(g.ncol) if g.player_of(c, 0) == k
+                        and not (g.variant == "classic_3" and c == 3)])
+        lines.append("%s: %d%s" % (who, scores[k], " *" if k in win else ""))
+    lines.append("")
     for c in range(g.ncol):
-        left = g.board.left[c]
-        sq = sum(SIZE[q] for q in range(21) if left >> q & 1)
-        lines.append("%-6s %2dp %2dsq" % (names[c][:6], bin(left).count("1"), sq))
+        lines.append("%s: %d left" % (names[c], bin(g.board.left[c]).count("1")))
     people = [k for k in range(g.nplayers) if not s.kinds[k]]
     outcome = None
     if len(people) == 1 and len(people) < g.nplayers:
@@ -190,16 +195,15 @@ def game_over(play, fresh):
         head = ("You win!", "You lose", "Draw")[outcome]
     elif len(win) > 1:
         head = "Draw"
-    elif g.variant == "classic_2":
-        head = ("Blue+Red", "Yel+Green")[win[0]] + " win"
     else:
-        head = names[win[0]] + " wins"
+        head = lines[win[0]].split(":")[0] + (" win" if "+" in lines[win[0]] else " wins")
     lines.insert(0, head)
     play.result = lines
     if fresh:
         app.sound("win" if outcome in (0, None) else "loss" if outcome == 1 else "marble")
     if outcome is not None and not s.recorded:
-        lv = max(s.kinds[k] for k in range(g.nplayers)) - 1
+        # the statistics of the strongest level played against (Custom the weakest)
+        lv = max([s.kinds[k] for k in range(g.nplayers)], key=lambda k: STRENGTH[k]) - 1
         c = conf(app)
         i = 10 + lv * 6 + outcome * 2
         v = min(0xFFFF, (c[i] << 8 | c[i + 1]) + 1)
@@ -207,9 +211,11 @@ def game_over(play, fresh):
         c[i + 1] = v & 255
         if outcome == 0 and app.prefs.auto_advance:
             # auto-advance (a shared preference): each computer player a level up after
-            # a win (Custom stays as it is)
+            # a win (Trainer to Easy; Custom stays as it is)
             for k in range(4):
-                if 2 <= c[2 + k] < 4:
+                if c[2 + k] == TRAINER:
+                    c[2 + k] = 2
+                elif 2 <= c[2 + k] < 4:
                     c[2 + k] += 1
         write_conf(app, c)
         s.recorded = True
