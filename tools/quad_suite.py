@@ -18,13 +18,14 @@ player under test:
     def2   no win for the mover within 3; the opponent would win within 2 after most turns
            and at most 12 turns stop that (covering, up to 2 extra stars on the cells of the
            opponent's open squares holding two or more of its marbles): all stored
-    def3   no win for the mover within 3, no def2; after a neutral turn (a marble on a cell
-           no square of either side cares about, stars on the opponent's completion cells)
-           the opponent forces a quad within 3 own turns (forcing first turn) but not 2;
-           the turns that stop it among the candidates (covering turns with the marble on
-           the opponent's open-two cells, its completion cells or our three-making cells;
-           the neutral marble with one extra star on an opponent's fork cell) are stored,
-           kept when there are 1 to 12 of them
+    def3   no win for the mover within 3, no def2; after a neutral turn (stars on the
+           opponent's completion cells, the marble on a cell of none of the opponent's open
+           twos and making no three of ours, through which fewest squares holding one
+           opponent marble pass) the opponent forces a quad within 3 own turns (forcing
+           first turn) but not 2; the turns that stop it among the candidates (covering
+           turns with the marble on the opponent's open-two cells, its completion cells or
+           our three-making cells; the neutral marble with one extra star on an opponent's
+           fork cell) are stored, kept when there are 1 to 12 of them
 
 `score` judges every position with the same checker: a win must win within its depth, a
 defence must leave the opponent no forced quad within 2 (def2) or within 2 or 3 (def3)
@@ -130,20 +131,27 @@ def def2_turns(tc, state, cap=12):
 
 
 def neutral(tc, state):
-    """A turn that touches nothing either side cares about, or None."""
+    """A turn touching as little as can be: stars on the opponent's completion cells and
+    the marble on the empty cell, none of its open twos' cells nor a three-making cell of
+    ours, through which fewest squares holding one opponent marble (and nothing else) pass
+    (a marble there blocks them); (stars, marble) or None."""
     me, op, stars, s_me, s_op = state
     empty = tc.empty(me, op, stars)
     need = tc.completions(op, empty)
     if popcount(need) > s_me:
         return None
-    care = rel_cells(tc, me, op, stars) | rel_cells(tc, op, me, stars) | need
-    for s in tc.g.squares:
-        if popcount(s & (me | op)) == 1 and not s & stars:
-            care |= s & empty  # squares holding one marble: a two in the making
-    free = empty & ~care
-    if not free:
+    care = rel_cells(tc, me, op, stars) | three_cells(tc, me, op, stars) | need
+    best, best_v = None, None
+    for m in bits(empty & ~care):
+        v = 0
+        for s in tc.g.through[m]:
+            if not s & (me | stars) and popcount(s & op) == 1:
+                v += 1
+        if best is None or v < best_v:
+            best, best_v = m, v
+    if best is None:
         return None
-    return need, free & -free
+    return need, best
 
 
 def def3_turns(tc, state, cap=12):
