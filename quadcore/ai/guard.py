@@ -194,9 +194,9 @@ class Guard:
         return out
 
     def unsafe(self, seat, deep):
-        """Our turn is on the board. 99 if the opponent wins in 2 whatever stars we add (or,
-        deep, in 3 after the stars we add); else how many extra stars that takes (their cells
-        in PATH[npath - n:], left on the board; 0 for none)."""
+        """Our turn is on the board. 99 if the opponent wins in 2 whatever stars we add; else
+        how many extra stars stop that (their cells in PATH[npath - n:], left on the board; 0
+        for none), plus 100 when (deep) the opponent still wins in 3 after them."""
         op = 1 - seat
         n = self.chain(op, 40)
         if n < 0:
@@ -204,7 +204,7 @@ class Guard:
         if n < 99 and deep:
             lim = self.cap()
             if self.win3(op, 40) >= 0:
-                n = 99
+                n += 100
             self.limit = lim
         return n
 
@@ -226,8 +226,13 @@ class Guard:
         # nodes past the level's whole budget (the device's worst move stays in bounds).
         self.stop = self.full - self.spent + STOP
         self.wit = 0  # (cell 0 is a removed corner: no witness unless the test finds one)
-        if self.try_turn(seat, stars, turn[-1][1], deep) >= 0:
+        n = self.try_turn(seat, stars, turn[-1][1], deep)
+        if 0 <= n < 100:
             return self.made  # the search's own turn (with any stars it needs)
+        # The best turn that stops the opponent's win in 2 but not its win in 3 is kept in
+        # case no turn stops both (issue 45: the guard played a turn losing in 2 then).
+        fall = self.made if n >= 100 else None
+        fall_v = SCORE[turn[-1][1]] - self.sv * (len(self.made) - 1) if fall else 0
         yield None
         me = self.colour[seat]
         m = self.alternatives(me, 1 - me, self.wit)
@@ -239,20 +244,28 @@ class Guard:
             x = SB[8 + i]
             # The deeper check only while its nodes are there.
             n = self.try_turn(seat, None, x, deep and self.nodes + CAP < self.limit)
-            if n >= 0:
-                v = SCORE[x] - self.sv * n
+            # (every star of the turn counts against it, the covering ones too)
+            v = SCORE[x] - self.sv * (len(self.made) - 1) if n >= 0 else 0
+            if n >= 100:
+                if fall is None or v > fall_v:
+                    fall = self.made
+                    fall_v = v
+            elif n >= 0:
                 if best is None or v > best_v:
                     best = self.made
                     best_v = v
             if self.nodes > self.ticked:
                 self.ticked = self.nodes
                 yield None
-        return best if best is not None else turn
+        if best is None:
+            best = fall if fall is not None else turn
+        return best
 
     def try_turn(self, seat, stars, x, deep):
         """Put a turn down (stars, or None: stars on the opponent's completion cells but x;
-        the marble on x) and test it: -1 if the opponent still wins, else the extra stars
-        it needs; the whole turn in self.made. The board and counts come back as they were."""
+        the marble on x) and test it: -1 if the opponent still wins in 2, else the extra
+        stars it needs (plus 100 if the opponent wins in 3 after them: `unsafe`); the whole
+        turn in self.made. The board and counts come back as they were."""
         b = self.b
         me = self.colour[seat]
         if stars is None:
@@ -270,34 +283,37 @@ class Guard:
         self.marbles[seat] -= 1
         mark = self.npath
         n = self.unsafe(seat, deep)
-        if n < 99:
+        if n != 99:
             out = []
             for y in stars:
                 out.append(("star", y))
-            for j in range(mark, mark + n):
+            for j in range(mark, mark + n % 100):
                 out.append(("star", PATH[j]))
             out.append(("marble", x))
             self.made = out
         self.marbles[seat] += 1
         self.stars[seat] += len(stars)
         self.undo_to(0)
-        return n if n < 99 else -1
+        return n if n != 99 else -1
 
     def alternatives(self, me, op, w):
         """Marble cells worth trying into SB[8:40] (see the module docstring), first the
-        cell w where the opponent wins after the search's turn and its completion cells;
-        how many."""
+        opponent's completion cells, then the cell w where it wins after the search's turn
+        and its completion cells; how many."""
         b = self.b
         cells = b.cells
         nt = core.threat_cells(b, op, SB, 0, 8)
         m = 0
+        # The opponent's completion cells first (the marble covering one: the cheapest
+        # answer, and the one a short guard must not miss: issue 45), then the cell where
+        # it wins after the search's turn and that cell's completion cells.
+        for i in range(nt):
+            m = core.add(SB, 8, m, SB[i])
         if not cells[w]:
             m = core.add(SB, 8, m, w)
             k = core.completions(b, w, op, EBUF)
             for j in range(k):
                 m = core.add(SB, 8, m, EBUF[j])
-        for i in range(nt):
-            m = core.add(SB, 8, m, SB[i])
         to = op * MAXCELLS
         tm = me * MAXCELLS
         # Then our forks (forcing answers), the opponent's fork cells biggest first (the
