@@ -389,6 +389,31 @@ def test_move_command_prints_one_turn_and_is_deterministic():
     assert out.strip() == ai.choose(g, "expert", 4)
 
 
+def test_move_command_plays_master_at_its_seconds():
+    record = "\n".join(POSITIONS[20]) + "\n"
+    g = played(POSITIONS[20])
+    for extra, seconds in (([], 5), (["--seconds", "10"], 10), (["--seconds=2"], 2)):
+        rc, out, err = run_cli(["move", "--level", "master", "--seed", "4"] + extra, record)
+        assert rc == 0 and err == "", err
+        assert TURN.match(out.strip()) and out.count("\n") == 1
+        assert out.strip() == ai.choose(g, "master", 4, seconds)
+    # Other games: Master plays as Expert.
+    rc, out, err = run_cli(["move", "--level", "master", "--players", "3"], "f6\ne5\n")
+    assert rc == 0 and TURN.match(out.strip()), err
+
+
+def test_move_command_refuses_a_bad_master_time():
+    record = "\n".join(POSITIONS[20]) + "\n"
+    for args in (["--level", "expert", "--seconds", "10"], ["--seconds", "10"],
+                 ["--level", "master", "--seconds", "1"],
+                 ["--level", "master", "--seconds", "61"],
+                 ["--level", "master", "--seconds", "x"],
+                 ["--level", "master", "--seconds"]):
+        rc, out, err = run_cli(["move"] + args, record)
+        assert rc == 2 and out == "", args
+        assert err.startswith("error: line 0: ") and err.count("\n") == 1, (args, err)
+
+
 def test_move_command_on_a_finished_game_is_an_error():
     rc, out, err = run_cli(["move", "--level", "easy"],
                            "e6\na2\ne8\na3\ng8\na4\ng6\n")

@@ -27,7 +27,8 @@ from .game import Game
 from .notation import cell_name
 from .rules import VARIANTS
 
-LEVELS = ("trainer", "easy", "average", "expert")
+LEVELS = ("trainer", "easy", "average", "expert", "master")
+MASTER_SECONDS = 5  # Master's time when --seconds is not given (the app's first Master)
 
 
 def _q(text):
@@ -72,7 +73,10 @@ def _cmd_move(a):
     if game.result is not None:
         lines = sum(1 for ln in game.record().splitlines())
         raise RecordError(max(lines, 1), "the game is over: there is no move to make")
-    print(ai.choose(game, a.level, a.seed))
+    if a.level == "master":
+        print(ai.choose(game, "master", a.seed, a.seconds or MASTER_SECONDS))
+    else:
+        print(ai.choose(game, a.level, a.seed))
     return 0
 
 
@@ -104,6 +108,7 @@ class Flags:
     variant = "standard"
     level = None
     seed = 0
+    seconds = None
     list = False
 
 
@@ -112,7 +117,7 @@ _RULES = {"--size": "n", "--players": "n", "--marbles": "n", "--stars": "n",
           "--one-short": "b", "--variant": VARIANTS}
 _COMMANDS = {
     "referee": (_cmd_referee, dict(_RULES), "judge a game record read from stdin"),
-    "move": (_cmd_move, dict(_RULES, **{"--level": LEVELS, "--seed": "n"}),
+    "move": (_cmd_move, dict(_RULES, **{"--level": LEVELS, "--seed": "n", "--seconds": "n"}),
              "the computer's turn for the record on stdin"),
     "squares": (_cmd_squares, {"--size": "n", "--list": "b"},
                 "count (and list) the squares of a board size"),
@@ -166,6 +171,12 @@ def parse_flags(cmd, args):
             setattr(out, attr, value)
     if cmd == "move" and out.level is None:
         raise FlagError("move needs --level %s" % "|".join(LEVELS))
+    if out.seconds is not None:
+        if out.level != "master":
+            raise FlagError("--seconds is Master's time: it needs --level master")
+        if not 2 <= out.seconds <= 60:
+            raise FlagError("--seconds: Master's time is 2..60 (M4-seconds a move), not %d"
+                            % out.seconds)
     return out
 
 

@@ -395,7 +395,7 @@ class Greedy:
         return format_turn([("marble", ties[self.rng.below(len(ties))])], game.n)
 
 
-AGAINST = ("partner", "greedy")
+AGAINST = ("partner", "greedy", "plain2")
 
 
 def opponent(against, seed):
@@ -405,6 +405,9 @@ def opponent(against, seed):
         return Sparring()
     if against == "greedy":
         return Greedy(Rng(seed * 7919 + 17))
+    if against == "plain2":
+        from tools.plain2 import Plain2  # the full-width 2-ply reference
+        return Plain2(seed)
     raise ValueError("unknown opponent %r (%s)" % (against, ", ".join(AGAINST)))
 
 
@@ -477,7 +480,8 @@ def write_record(out, i, level, seed, r, rec, against="partner"):
     who = "first" if i % 2 == 0 else "second"
     res = {1: "won", 0.5: "drawn", 0: "lost"}[r]
     path = os.path.join(out, "game-%03d.txt" % i)
-    name = "the sparring partner" if against == "partner" else "the greedy reference"
+    name = {"partner": "the sparring partner", "greedy": "the greedy reference",
+            "plain2": "the plain 2-ply reference"}[against]
     with open(path, "w") as f:
         f.write("# %s moved %s against %s, seed %d: %s by %s\n"
                 % (level, who, name, seed + i // 2, res, level))
@@ -503,7 +507,8 @@ def main(argv=None):
     ap.add_argument("--out", metavar="DIR",
                     help="write every game as a record DIR/game-NNN.txt")
     ap.add_argument("--against", choices=AGAINST, default="partner",
-                    help="the yardstick: the 2-ply partner (default) or the greedy reference")
+                    help="the yardstick: the 2-ply partner (default), the greedy reference or "
+                    "the plain full-width 2-ply reference (tools/plain2.py)")
     ap.add_argument("--opening", type=int, default=2,
                     help="random marbles before the players start (default 2)")
     ap.add_argument("--count", action="store_true",
@@ -545,7 +550,7 @@ def main(argv=None):
         d = sum(1 for r in rs if r == 0.5)
         s, lo, hi = interval(rs)
         print("%s vs %s, %s: %d games, +%d =%d -%d, score %.3f (95%% %.3f .. %.3f)"
-              % (a.level, "sparring" if a.against == "partner" else "greedy", name, len(rs), w, d, len(rs) - w - d, s, lo, hi))
+              % (a.level, "sparring" if a.against == "partner" else a.against, name, len(rs), w, d, len(rs) - w - d, s, lo, hi))
     if pieces:
         pieces.sort()
         print("%s: pieces put down per move, median %d, worst %d (%d moves)"

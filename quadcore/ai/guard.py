@@ -19,7 +19,7 @@ the opponent's win2 / win3 checks.
 from ..board import MARBLE, STAR
 from . import core
 from .core import EBUF, MAXCELLS, SCORE
-from .fast import CAND, ORDER, PATH, TWO
+from .fast import CAND, CHUNK, NF, ORDER, PATH, TWO
 from .solve import SB
 
 STOP = 10
@@ -41,20 +41,147 @@ class Guard:
             for y in range(len(cells) if n else 0):
                 if TWO[tb + y] and not cells[y]:
                     m = core.insert_by(CAND, 0, m, 64, y, SCORE)
-            for j in range(nt + m):
-                if self.nodes >= self.limit:
+            sol = self.cfg["sol"]
+            far = sol[4] * self.full // self.cfg["budget"] if len(sol) > 4 else 0
+            lim = self.limit
+            j = 0
+            r = 0  # the proof's state (prove3): 0 for a first turn not yet tried
+            while j < nt + m and self.nodes < self.limit:
+                r = self.prove3(seat, j if j < nt else nt + CAND[j - nt], r, far, lim)
+                if r < -1:
+                    x = -2 - r
                     break
-                lim = self.cap()
-                x = self.try3(seat, 0, j if j < nt else nt + CAND[j - nt])
-                self.limit = lim
-                if x >= 0:
-                    break
+                if r < 0:
+                    j += 1  # refuted (or out of nodes): the next first turn
+                    r = 0
+                    self.limit = lim
                 if self.nodes > self.ticked:
                     self.ticked = self.nodes
                     yield None
+            self.limit = lim
         if x < 0:
             return None
         return self.cover_with(seat, x)
+
+    def prove3(self, seat, i, state, far, lim):
+        """First turn i of win3 (as solve.try3) proved answer by answer, until the proof
+        ends or CHUNK nodes or so have gone (the caller ticks, then goes on from the state
+        returned): -2 - its marble cell if every answer leaves `seat` a win in 2, -1 if
+        one does not (or the nodes ran out: never a false win), else the state to go on
+        from (the next answer, r, and the zone's size: 64 r + zone + 2). The turn is put
+        down for the step and taken back (put back uncounted). The quick answers come
+        first (the defender given one star more: solve.zone; its marble on each of our
+        completion cells); once the zone has not refuted the turn, the proof may run `far`
+        nodes past the attack's limit `lim` (a proof that ends is played at once: no
+        search or guard follows)."""
+        a = seat
+        d = 1 - a
+        ca = self.colour[a]
+        b = self.b
+        r = state >> 6  # the next answer: 0 one star more, 1..k a marble on a completion
+        #                 cell, then stars on all of them and a marble on reply cell r-k-1
+        nz = (state & 63) - 2
+        mark = self.npath
+        x = self.put3(a, i, r)
+        if x < 0:
+            return -1
+        k = core.threat_cells(b, ca, SB, 8, 8)
+        sd = self.stars[d]
+        res = 0  # 1 proved, -1 refuted
+        if not (b.nopen[ca][3] and NF[ca]):
+            res = -1
+        elif k > sd + 1:
+            res = 1
+        start = self.nodes
+        while not res:
+            if self.nodes >= self.limit:
+                res = -1
+                break
+            if self.nodes - start >= CHUNK:
+                break
+            m2 = self.npath
+            if r == 0:
+                if k <= sd:
+                    # The defender given one star more (solve.zone): refuted, or the zone
+                    # of our win that its free marble must touch.
+                    for j in range(k):
+                        self.put(SB[8 + j], STAR)
+                    self.stars[d] -= k
+                    nz = self.zone(a, 80)
+                    self.stars[d] += k
+                    if nz == -2:
+                        res = -1
+                    elif self.limit < lim + far:
+                        self.limit = lim + far  # past the quick refutation
+            elif r <= k:
+                for j in range(k):
+                    if j != r - 1:
+                        self.put(SB[8 + j], STAR)
+                self.put(SB[7 + r], MARBLE + 1 - ca)
+                self.stars[d] -= k - 1
+                self.marbles[d] -= 1
+                if not self.holds(a, 80):
+                    res = -1
+                self.stars[d] += k - 1
+                self.marbles[d] += 1
+            elif k > sd:
+                res = 1
+            else:
+                for j in range(k):
+                    self.put(SB[8 + j], STAR)
+                ny = self.reply_cells(ca, 1 - ca, 16, nz, self.stars[a])
+                if ny < 0:
+                    res = -1
+                elif r - k > ny:
+                    res = 1
+                else:
+                    self.put(SB[15 + r - k], MARBLE + 1 - ca)
+                    self.stars[d] -= k
+                    self.marbles[d] -= 1
+                    if not self.holds(a, 80):
+                        res = -1
+                    self.stars[d] += k
+                    self.marbles[d] += 1
+            self.undo_to(m2)
+            r += 1
+        self.take3(a, i, mark)
+        if res:
+            return -2 - x if res > 0 else -1
+        return r * 64 + nz + 2
+
+    def put3(self, a, i, again):
+        """Put win3's first turn i (see solve.try3) with the counts; its marble cell, or -1
+        (nothing put). `again`: put back after a tick, not counted."""
+        b = self.b
+        ca = self.colour[a]
+        cells = b.cells
+        nt = self.nt3
+        if i < nt:
+            x = SB[i]
+        else:
+            x = i - nt
+            if nt > self.stars[a] or cells[x] or TWO[ca * MAXCELLS + x] == 0:
+                return -1
+        n0 = self.nodes
+        mark = self.npath
+        for j in range(nt):
+            if j != i:
+                self.put(SB[j], STAR)
+        if cells[x]:  # (a star of the covering took it)
+            self.undo_to(mark)
+            return -1
+        self.put(x, MARBLE + ca)
+        self.stars[a] -= self.npath - mark - 1
+        self.marbles[a] -= 1
+        if again:
+            self.nodes = n0
+        return x
+
+    def take3(self, a, i, mark):
+        """Take put3's turn back (and its counts)."""
+        self.stars[a] += self.npath - mark - 1
+        self.marbles[a] += 1
+        self.undo_to(mark)
 
     def cover_with(self, seat, x):
         """The turn: stars on the opponent's completion cells but x, the marble on x."""
@@ -67,9 +194,9 @@ class Guard:
         return out
 
     def unsafe(self, seat, deep):
-        """Our turn is on the board. 99 if the opponent wins in 2 whatever stars we add (or,
-        deep, in 3 after the stars we add); else how many extra stars that takes (their cells
-        in PATH[npath - n:], left on the board; 0 for none)."""
+        """Our turn is on the board. 99 if the opponent wins in 2 whatever stars we add; else
+        how many extra stars stop that (their cells in PATH[npath - n:], left on the board; 0
+        for none), plus 100 when (deep) the opponent still wins in 3 after them."""
         op = 1 - seat
         n = self.chain(op, 40)
         if n < 0:
@@ -77,7 +204,7 @@ class Guard:
         if n < 99 and deep:
             lim = self.cap()
             if self.win3(op, 40) >= 0:
-                n = 99
+                n += 100
             self.limit = lim
         return n
 
@@ -99,8 +226,13 @@ class Guard:
         # nodes past the level's whole budget (the device's worst move stays in bounds).
         self.stop = self.full - self.spent + STOP
         self.wit = 0  # (cell 0 is a removed corner: no witness unless the test finds one)
-        if self.try_turn(seat, stars, turn[-1][1], deep) >= 0:
+        n = self.try_turn(seat, stars, turn[-1][1], deep)
+        if 0 <= n < 100:
             return self.made  # the search's own turn (with any stars it needs)
+        # The best turn that stops the opponent's win in 2 but not its win in 3 is kept in
+        # case no turn stops both (issue 45: the guard played a turn losing in 2 then).
+        fall = self.made if n >= 100 else None
+        fall_v = SCORE[turn[-1][1]] - self.sv * (len(self.made) - 1) if fall else 0
         yield None
         me = self.colour[seat]
         m = self.alternatives(me, 1 - me, self.wit)
@@ -112,20 +244,28 @@ class Guard:
             x = SB[8 + i]
             # The deeper check only while its nodes are there.
             n = self.try_turn(seat, None, x, deep and self.nodes + CAP < self.limit)
-            if n >= 0:
-                v = SCORE[x] - self.sv * n
+            # (every star of the turn counts against it, the covering ones too)
+            v = SCORE[x] - self.sv * (len(self.made) - 1) if n >= 0 else 0
+            if n >= 100:
+                if fall is None or v > fall_v:
+                    fall = self.made
+                    fall_v = v
+            elif n >= 0:
                 if best is None or v > best_v:
                     best = self.made
                     best_v = v
             if self.nodes > self.ticked:
                 self.ticked = self.nodes
                 yield None
-        return best if best is not None else turn
+        if best is None:
+            best = fall if fall is not None else turn
+        return best
 
     def try_turn(self, seat, stars, x, deep):
         """Put a turn down (stars, or None: stars on the opponent's completion cells but x;
-        the marble on x) and test it: -1 if the opponent still wins, else the extra stars
-        it needs; the whole turn in self.made. The board and counts come back as they were."""
+        the marble on x) and test it: -1 if the opponent still wins in 2, else the extra
+        stars it needs (plus 100 if the opponent wins in 3 after them: `unsafe`); the whole
+        turn in self.made. The board and counts come back as they were."""
         b = self.b
         me = self.colour[seat]
         if stars is None:
@@ -143,34 +283,37 @@ class Guard:
         self.marbles[seat] -= 1
         mark = self.npath
         n = self.unsafe(seat, deep)
-        if n < 99:
+        if n != 99:
             out = []
             for y in stars:
                 out.append(("star", y))
-            for j in range(mark, mark + n):
+            for j in range(mark, mark + n % 100):
                 out.append(("star", PATH[j]))
             out.append(("marble", x))
             self.made = out
         self.marbles[seat] += 1
         self.stars[seat] += len(stars)
         self.undo_to(0)
-        return n if n < 99 else -1
+        return n if n != 99 else -1
 
     def alternatives(self, me, op, w):
         """Marble cells worth trying into SB[8:40] (see the module docstring), first the
-        cell w where the opponent wins after the search's turn and its completion cells;
-        how many."""
+        opponent's completion cells, then the cell w where it wins after the search's turn
+        and its completion cells; how many."""
         b = self.b
         cells = b.cells
         nt = core.threat_cells(b, op, SB, 0, 8)
         m = 0
+        # The opponent's completion cells first (the marble covering one: the cheapest
+        # answer, and the one a short guard must not miss: issue 45), then the cell where
+        # it wins after the search's turn and that cell's completion cells.
+        for i in range(nt):
+            m = core.add(SB, 8, m, SB[i])
         if not cells[w]:
             m = core.add(SB, 8, m, w)
             k = core.completions(b, w, op, EBUF)
             for j in range(k):
                 m = core.add(SB, 8, m, EBUF[j])
-        for i in range(nt):
-            m = core.add(SB, 8, m, SB[i])
         to = op * MAXCELLS
         tm = me * MAXCELLS
         # Then our forks (forcing answers), the opponent's fork cells biggest first (the

@@ -32,6 +32,7 @@ from .fast import H, NF, TWO
 # defender's free marbles (YCAP: a middle game has up to ~50 cells that matter).
 YCAP = 64
 SB = bytearray(40 + 16 + YCAP + 8)
+ZB = bytearray(40)  # the zone of a win in 2 (zone): its fork cells and their completion cells
 
 
 def ncomp(b, c, cap):
@@ -226,7 +227,8 @@ class Solve:
         for j in range(k):
             self.put(SB[base + j], STAR)
         self.stars[d] -= k
-        ny = self.reply_cells(ca, cd, yb)
+        nz = self.zone(a, base + 8 + YCAP)
+        ny = self.reply_cells(ca, cd, yb, nz, self.stars[a]) if nz > -2 else -1
         ok = ny >= 0
         for i in range(ny if ok else 0):
             m2 = self.npath
@@ -242,10 +244,51 @@ class Solve:
         self.undo_to(mark)
         return ok
 
-    def reply_cells(self, ca, cd, yb):
+    def zone(self, a, base):
+        """The defender to move has covered a's completion cells with stars (its marble not
+        yet down). Give it one star more: -2 if a then has no win in 2 (it has none either
+        after the defender's marble on the extra star's cell: the turn is refuted); else
+        a wins in 2 whatever extra stars are added, by the forks chain finds (each starred
+        in turn), and their cells and completion cells go to ZB: how many (-1: too many).
+        A defender's marble that is not in that zone and whose own completion cells are
+        not either (and a has the stars to cover them) changes none of those forks: a wins
+        after it the same way (`reply_cells` leaves such marbles out)."""
+        if self.marbles[1 - a] < 3:
+            return -1
+        d = 1 - a
+        ca = self.colour[a]
+        b = self.b
+        s0 = self.stars[d]
+        self.stars[d] += 1
+        mark = self.npath
+        m = 0
+        while True:
+            x = self.win2(a, base)
+            if x < 0:
+                m = -2
+                break
+            if m >= 0:
+                k = core.completions(b, x, ca, EBUF)
+                if m + k < len(ZB):
+                    m = core.add(ZB, 0, m, x)
+                    for j in range(k):
+                        m = core.add(ZB, 0, m, EBUF[j])
+                else:
+                    m = -1
+            if self.stars[d] == 0 or b.nopen[ca][3]:
+                break
+            self.put(x, STAR)
+            self.stars[d] -= 1
+        self.stars[d] = s0
+        self.undo_to(mark)
+        return m
+
+    def reply_cells(self, ca, cd, yb, nz=-1, sa=0):
         """Cells where the defender's free marble can matter into SB[yb:yb + YCAP]: its own
         three-making cells, a's fork cells and their completion cells, and one other empty
-        cell standing for all the rest. -1 if they do not fit (the caller gives up)."""
+        cell standing for all the rest; with a's zone (nz >= 0 cells in ZB: see `zone`)
+        only its three-making cells in the zone or with a completion cell in it (or more
+        of them than a's sa stars). -1 if they do not fit (the caller gives up)."""
         b = self.b
         cells = b.cells
         ta = ca * MAXCELLS
@@ -254,10 +297,32 @@ class Solve:
         for x in range(len(cells)):
             if cells[x]:
                 continue
-            if TWO[td + x] or TWO[ta + x] >= 2:
-                if m >= YCAP:
-                    return -1
-                m = core.add(SB, yb, m, x)
+            if nz >= 0:
+                if not TWO[td + x]:
+                    continue
+                j = 0
+                while j < nz and ZB[j] != x:
+                    j += 1
+                if j == nz:
+                    k = core.completions(b, x, cd, EBUF)
+                    if k <= sa:
+                        i = 0
+                        while i < k:
+                            j = 0
+                            while j < nz and ZB[j] != EBUF[i]:
+                                j += 1
+                            if j < nz:
+                                break
+                            i += 1
+                        if i == k:
+                            continue
+            elif not (TWO[td + x] or TWO[ta + x] >= 2):
+                continue
+            if m >= YCAP:
+                return -1
+            m = core.add(SB, yb, m, x)
+        if nz >= 0:
+            return m
         f = m
         for i in range(f):
             x = SB[yb + i]

@@ -73,7 +73,7 @@ LEVELS = {
                     tssn=60, tss=2, help=20, tol=1500, optcap=25, sol=(10, 20, 0, 0), tcap=20,
                     chains=1),
     "expert": dict(w=(2, 6, 14), noise=1, tilt=0, k1=8, k2=6, kt=3, budget=190, tssn=60,
-                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(40, 30, 1, 1),
+                   tss=2, tlow=2, help=50, tol=1500, optcap=25, sol=(40, 30, 1, 1, 100),
                    ev=(323, 658, 239, 1083, 118, -105, 10, -23, 164, 43, 459, -126, 43, 4000),
                    tcap=160, mt=300, o1=6),
 }
