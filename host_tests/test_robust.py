@@ -219,8 +219,26 @@ PREF_VALUES = st.fixed_dictionaries({
 def test_every_storable_preference_combination_starts(prefs):
     """Merely unusual: every combination the preference record can hold."""
     p = device(None, prefs=dict(prefs, sound=0))
-    app = boots(p)
+    # A calibration kept on load moves every tap as it should (skewed ones included), so
+    # the scripted taps run only where the platform's own mapping is in use.
+    app = boots(p, taps=Store(p.nvm).prefs.cal is None)
     assert app.play.game.rules.ncolours <= 6
+
+
+@pytest.mark.parametrize("cal", [((12, 0), (77, 0)), ((9000, 9100), (5000, 60000)),
+                                 ((60000, 5000), (5000, 60000)), ((0, 0), (0, 0))])
+def test_a_stored_calibration_the_screen_cannot_make_is_ignored(cal):
+    """Crossed or narrower than an eighth of the readings' range (damage, not a player's
+    calibration): the platform's own mapping, and taps land where they are aimed."""
+    p = device(None, prefs={"cal": cal, "sound": 0})
+    assert Store(p.nvm).prefs.cal is None
+    boots(p)
+
+
+def test_a_stored_calibration_is_kept():
+    cal = ((5200, 59000), (5800, 57000))
+    p = device(None, prefs={"cal": cal, "sound": 0})
+    assert Store(p.nvm).prefs.cal == cal
 
 
 RULES = st.fixed_dictionaries({

@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
 
-from tools.sim import Driver, Platform, screen_text  # noqa: E402
+from tools.sim import Driver, Platform, rects, screen_text  # noqa: E402
 
 SHOTS = []
 # The README's pictures: docs/<name>.png comes from this screenshot.
@@ -760,6 +760,11 @@ def fingers(outdir):
         _save(p, outdir, "85_preferences" + tag)
         d.press("back")
         d.press("about")
+        # its last page (the route and the version; 19 has the games' page)
+        for _ in range(9):
+            if not any(n == "next" for n, _ in rects(app)):
+                break
+            d.press("next")
         _save(p, outdir, "86_about" + tag)
         d.press("back")
         d.press("resume")

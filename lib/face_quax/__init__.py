@@ -353,6 +353,6 @@ def render(play):
                 changed
     for i in range(6):
         bt = buttons[i]
-        changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2]), i == 5) or \
-            changed
+        en = len(bt) < 3 or bool(bt[2])
+        changed = p.set_button(i, bt[0], bt[1], en and (2 if i == 5 else True)) or changed
     return changed

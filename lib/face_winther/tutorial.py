@@ -15,12 +15,12 @@ from face_winther import Session, draw
 SETUP = ("c4", "d4", "b1", "a5", "b5", "g7", "c5", "h2", "d5", "g2")
 REPLY = "h7"  # Black's drop after the capture
 
-# Each step wraps to 13 columns (the panel's width on both screens) in at most 4 lines
-# below the seat rows; the first, shown without seat rows, in 8 (test_wq_app.py).
+# Each step wraps to the panel's width in the rows it has under the seat rows on both
+# screens; the first, shown without seat rows, in all of them (test_wq_app.py).
 STEPS = (
     "Drop all your counters, then move them a step. Exactly four in a row or column "
     "wins. Tap Next.",
-    "Tap e4: Black's d4 sits between it and your c4.",
+    "Tap e4: flank d4 with your c4.",
     "Pink cross: d4 can go. Tap Take.",
     "Yellow ring: your fourth in row 5. Tap it.",
     "Four in a row: you win! Tap Done.",

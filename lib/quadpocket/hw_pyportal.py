@@ -77,7 +77,7 @@ class Platform:
         try:
             self._pins = (board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU)
         except AttributeError:  # no resistive touchscreen: touch() is always None
-            self._pins = None
+            self._pins = None  # type: ignore[assignment]
         self.calibrate(None)
 
         nvm = microcontroller.nvm
@@ -124,7 +124,8 @@ class Platform:
         if self._pins is not None:
             import adafruit_touchscreen
 
-            c = self.calibration = None if cal == "raw" else cal or CALIBRATION
+            c = None if cal == "raw" else cal or CALIBRATION
+            self.calibration = c  # type: ignore[assignment]
             self._ts = None  # the old one goes first
             self._ts = adafruit_touchscreen.Touchscreen(
                 *self._pins, calibration=c, size=c and (self.width, self.height))

@@ -87,3 +87,32 @@ def read_stats(nvm):
     # The statistics as stored now (zeros where there is no valid record).
     return stats(payload(nvm, newest(nvm, STATS_OFF, STATS_SIZE, STATS_TAG), STATS_OFF,
                          STATS_SIZE, STATS_TAG))
+
+
+# Version 1 places (one copy each), read only when the version 2 slots are empty.
+_V1 = ((0x70, 0, 64), (0x73, 64, 64), (0x67, 1024, 1024), (0x67, 2048, 1024))
+
+
+def read(nvm, off, size, slots, tag, note, notes):
+    """The newest payload of a type, or None; a note if its slots hold only damage."""
+    if slots[0] >= 0:
+        return payload(nvm, slots, off, size, tag)
+    if damaged(nvm, off, size, tag):
+        notes.append(note)
+    return None
+
+
+def v1(nvm):
+    """(prefs, stats, game) payloads of a version 1 layout, None for each one absent."""
+    out = []
+    best = None
+    for tag, off, size in _V1:
+        r = load(nvm, off, size, tag, 1)
+        if tag != 0x67:
+            out.append(r[1] if r else None)
+        elif r is not None and (best is None or 0 < ((r[0] - best[0]) & 255) < 128):
+            best = r
+    out.append(best[1] if best and best[1] else None)
+    return out
+
+

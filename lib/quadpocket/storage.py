@@ -14,8 +14,8 @@ from quadpocket.records import GAME_MAX, GAME_OFF, GAME_SIZE, crc16, save_game
 from quadpocket.records import write as _write
 from quadpocket.slots import LEVELS, STAT_KEYS, STATS_OFF as _STATS_OFF
 from quadpocket.slots import STATS_SIZE as _STATS_SIZE, damaged as _damaged
-from quadpocket.slots import load as _load, newest as _newest, payload as _payload
-from quadpocket.slots import stats as _stats
+from quadpocket.slots import newest as _newest, payload as _payload
+from quadpocket.slots import read as _read, stats as _stats, v1 as _v1
 
 USES = ("quadpocket.slots",)  # dropped with this module (App.forget)
 
@@ -23,21 +23,15 @@ USES = ("quadpocket.slots",)  # dropped with this module (App.forget)
 _PREFS_OFF = const(0)
 _PREFS_SIZE = const(48)
 _MAXCOUNT = const(65535)
-# Version 1 places (one copy each), read only when the version 2 slots are empty.
-_V1 = ((0x70, 0, 64), (0x73, 64, 64), (0x67, 1024, 1024), (0x67, 2048, 1024))
 
 __all__ = ["GAME_MAX", "LEVELS", "OUTCOMES", "STAT_KEYS", "Prefs", "Store", "crc16"]
 
 OUTCOMES = ("win", "loss", "draw")
 
-# Preference fields in stored order: (name, default, allowed).
-# allowed: a tuple of choices (stored as the index), a (lo, hi) int range or bool.
-# Per game (one bit a game, in ORDER): firsts, the games whose computer moves first (the
-# shown game's is `first`, "player" or "computer"); tutorial_done, the games whose
-# tutorial was offered (True stored as every game's, False as none). confirm: 0 auto (on
-# where the board's cells are under a fingertip), 1 on, 2 off (True stored as on, False
-# as off). A record from before stored first and tutorial_done as one flag for every game
-# and confirm as off/on: it reads as Still's Quad's first and tutorial, and auto/on.
+# Preference fields in stored order: (name, default, allowed): choices (stored as the
+# index), an int range or bool. firsts, tutorial_done: a bit a game (ORDER); confirm: 0
+# auto, 1 on, 2 off. Older records (one flag for every game, confirm off/on) read as
+# Still's Quad's bits and auto/on (docs/app.md, Persistence).
 _PREF_FIELDS = (
     ("level", "easy", LEVELS),
     ("firsts", 0, (0, 255)),
@@ -56,10 +50,8 @@ _PREF_FIELDS = (
 )
 _FLAGS = {"tutorial_done": (0, 255), "confirm": (2, 1)}  # a bool stored: (False, True)
 _VARIANT_MAX = const(15)  # the variant name is stored next, as length + ASCII
-# Then the last game's id (docs/shell.md); records without it (or with 0 there) are
-# Still's Quad's ("S"). Then idle dimming's minutes (0: never) and, if the player
-# calibrated the touch, its four 16-bit raw readings: x at the left and right edge, y at
-# the top and bottom (adafruit_touchscreen's calibration; none: the platform's own).
+# Then the last game's id (none or 0: Still's Quad's), idle dimming's minutes and, after
+# a calibration, its four 16-bit raw readings (x left, x right, y top, y bottom).
 ORDER = "SWXB"  # the games' bits in firsts and tutorial_done (quadpocket.games' rows)
 DIMS = (0, 1, 2, 5, 10)  # idle minutes offered before the backlight dims (0: never)
 
@@ -189,7 +181,9 @@ def _decode_prefs(data):
             p.dim = data[end + 1]
         if m == end + 10:
             c = [data[i] | data[i + 1] << 8 for i in range(end + 2, end + 10, 2)]
-            if c[0] != c[1] and c[2] != c[3]:  # (crossed or blank: the platform's own)
+            # only what the calibration screen can make (an edge to edge span of an
+            # eighth of the range at least); crossed, blank or damaged: the platform's own
+            if c[0] + 8192 <= c[1] and c[2] + 8192 <= c[3]:
                 p.cal = ((c[0], c[1]), (c[2], c[3]))
     if 0 < k <= _VARIANT_MAX and end <= m:
         try:
@@ -305,28 +299,4 @@ class Store:
         if g[0] < 0 or g[2] == 0:
             return False
         return save_game(self.nvm, g, b"")
-
-
-def _read(nvm, off, size, slots, tag, note, notes):
-    """The newest payload of a type, or None; a note if its slots hold only damage."""
-    if slots[0] >= 0:
-        return _payload(nvm, slots, off, size, tag)
-    if _damaged(nvm, off, size, tag):
-        notes.append(note)
-    return None
-
-
-def _v1(nvm):
-    """(prefs, stats, game) payloads of a version 1 layout, None for each one absent."""
-    out = []
-    best = None
-    for tag, off, size in _V1:
-        r = _load(nvm, off, size, tag, 1)
-        if tag != 0x67:
-            out.append(r[1] if r else None)
-        elif r is not None and (best is None or 0 < ((r[0] - best[0]) & 255) < 128):
-            best = r
-    out.append(best[1] if best and best[1] else None)
-    return out
-
 
