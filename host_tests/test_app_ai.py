@@ -282,8 +282,9 @@ def test_undo_or_quad_with_nothing_to_do_leaves_the_computer_thinking(monkeypatc
     app, d, p = start(prefs={"opponent": "computer", "first": "computer", "claim": True})
     play = app.play
     assert play.thinker is not None and play.game.turns == 0
-    # Nothing of the player's to take back or claim yet: both buttons are off.
-    assert play.panel.names[0] is None and play.panel.names[3] is None
+    # Nothing of the player's to take back or claim yet: both buttons are off (Undo in the
+    # panel's first slot, Quad! in the face's last).
+    assert play.panel.names[0] is None and play.panel.names[5] is None
     for name in ("undo", "quad"):
         d.press(name, settle=False)
         d.ticks(8)
@@ -291,4 +292,4 @@ def test_undo_or_quad_with_nothing_to_do_leaves_the_computer_thinking(monkeypatc
     monkeypatch.setattr(appmod, "THINK_STEPS", 64)
     d.settle()
     assert play.game.turns == 1 and play.thinker is None
-    assert play.panel.names[3] == "quad"  # the player may claim (or try) now
+    assert play.panel.names[5] == "quad"  # the player may claim (or try) now

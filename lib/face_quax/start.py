@@ -173,7 +173,7 @@ def views(app, play, n, links=True):
     colours(b, app.prefs.contrast)
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
-    play.panel = pn = build.panel(app, b, icons, p.width, p.height, glyphs)
+    play.panel = pn = app.use("panelbuild").panel(app, b, icons, p.width, p.height, glyphs)
     # The second box of a seat row counts links: a link bar of the seat's colour for its
     # icon, in the star's place; no box at all where the rule set has no links (and a
     # legend under the rows only where the rows are too short for icons).

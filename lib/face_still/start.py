@@ -32,7 +32,7 @@ def views(app, play, key):
     play.board = b = build.board(app, n, ncolours, p.width, p.height, app.prefs.contrast,
                                  glyphs, moves, ncolours > 2, players)
     icons = [T_MARBLE + b.step * g.rules.seat_colours[s][0] for s in range(players)]
-    play.panel = build.panel(app, b, icons, p.width, p.height, glyphs)
+    play.panel = app.use("panelbuild").panel(app, b, icons, p.width, p.height, glyphs)
     play.group.append(b.group)
     play.group.append(play.panel.group)
     play.key = key

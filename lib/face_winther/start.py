@@ -80,7 +80,7 @@ def views(app, play):
     colours(b, app.prefs.contrast)
     play.board = b
     icons = [view.T_MARBLE, view.T_MARBLE + 2]
-    play.panel = pn = build.panel(app, b, icons, p.width, p.height, glyphs)
+    play.panel = pn = app.use("panelbuild").panel(app, b, icons, p.width, p.height, glyphs)
     # the labels under the seat rows, each under its own box: "Board" from the first
     # text column over the second box
     cw = 6 * pn.ts

@@ -22,8 +22,8 @@ STEPS = (
     "wins. Tap Next.",
     "Tap e4: flank d4 with your c4.",
     "Pink cross: d4 can go. Tap Take.",
-    "Yellow ring: your fourth in row 5. Tap it.",
-    "Four in a row: you win! Tap Done.",
+    "Yellow ring: 4th in row 5. Tap it.",
+    "You win: four in a row! Tap Done.",
 )
 
 

@@ -5,7 +5,8 @@ saved when the menu closes; * marks the next game's. New game: the face's settin
 
 One full-screen text TileGrid (1 byte a character) over twelve button rectangles; a
 page's text comes from quadpocket.pages, imported only while it is made, its screen (and
-the Titano's body grid at scale 1) from quadpocket.textpage.
+the Titano's body grid at scale 1) from quadpocket.textpage; the Preferences page's rows
+and taps and New game's two-way settings from quadpocket.menupages.
 """
 
 import displayio
@@ -13,10 +14,6 @@ import vectorio
 
 from quadpocket import view
 
-_ONOFF = ("off", "on")
-SOUNDS = ("off", "soft", "medium", "loud")
-CONFIRM = ("auto", "on", "off")  # prefs.confirm (quadpocket.play.Play.confirmed)
-DIMS = (0, 1, 2, 5, 10)  # idle minutes before the backlight dims (storage.DIMS)
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
           "help": "Help", "games": "Choose a game"}
 SLOTS = 12
@@ -119,31 +116,9 @@ class Menus:
                 labels[row] = line
         for row in labels:
             view.put(tg, row, "".join(labels[row]), cols)
-        self.divide()
+        if self.two_way or self.cuts is not None:
+            self.app.use("menupages").divide(self)
         self.app.show(self.group, "menu" if per_row == 2 else "text")
-
-    def divide(self):
-        """A divider down the middle of each two-way setting (the screen's black, where
-        hit() answers nothing): made for the New game page, dropped on the others."""
-        cuts = self.cuts
-        if not self.two_way:
-            if cuts is not None:
-                self.group.remove(cuts)
-                self.cuts = None
-            return
-        if cuts is None:
-            cuts = self.cuts = displayio.Group()
-            self.group.insert(SLOTS, cuts)  # over the buttons, under the text
-        while len(cuts):
-            cuts.pop()
-        g = self.gap
-        for i in range(SLOTS):
-            b = self.boxes[i]
-            if b is not None and self.names[i] in self.two_way:
-                r = vectorio.Rectangle(pixel_shader=self.app.ui, width=g, height=b[3],
-                                       x=b[0] + b[2] // 2 - g // 2, y=b[1])
-                r.color_index = 0
-                cuts.append(r)
 
     def hit(self, x, y):
         if self.cal is not None:  # the calibration screen (quadpocket.calibrate)
@@ -181,7 +156,6 @@ class Menus:
     # --- menu pages ---
     def items(self, page):
         app = self.app
-        p = app.prefs
         if page == "main":
             return [("resume", "Back to game"), ("new", "New game"), ("prefs", "Preferences"),
                     ("help", "Help"), ("moves", "Move list"), ("stats", "Statistics"),
@@ -189,24 +163,9 @@ class Menus:
         if page == "games":  # the chooser
             return app.use("games").items(app)
         if page == "new":
-            # one button a setting: its left half steps back, its right half on; the
-            # label clear of the arrows by a space each side (16 characters on the
-            # Titano, 22 on the PyPortal: test_touch_targets.py checks every face's)
-            w = self.cols // 2 - 2
-            out = [(n, "<" + _centre(t[:w - 2], w) + ">")
-                   for n, t in app.use(app.face + ".settings").settings(app)]
-            self.two_way = [n for n, _ in out]
-            return out + [("start", "Start game"), ("back", "Back")]
+            return app.use("menupages").new_items(self)
         if page == "prefs":  # what every game shares
-            return [("sound", "Sound: " + SOUNDS[p.sound]),
-                    ("contrast", "Contrast: " + ("high" if p.contrast else "normal")),
-                    ("confirm", "Confirm tap: " + CONFIRM[p.confirm]),
-                    ("auto_advance", "Auto-advance: " + _ONOFF[p.auto_advance]),
-                    ("show_move", "Show move: " + _ONOFF[p.show_move]),
-                    ("first", "First*: " + ("you" if p.first == "player" else "computer")),
-                    ("dim", "Dim: " + ("after %d min" % p.dim if p.dim else "never")),
-                    ("calibrate", "Calibrate touch"),
-                    ("back", "Back")]
+            return app.use("menupages").items(app.prefs)
         # help: every topic but About
         topics = self.page_text("topics")[1]
         return [("topic%d" % i, t) for i, t in enumerate(topics) if t != "About"] + [
@@ -240,7 +199,6 @@ class Menus:
             return
         app = self.app
         page = self.page
-        p = app.prefs
         if name is None:
             return
         if name == "back":
@@ -268,26 +226,8 @@ class Menus:
                 return
             self.note = app.use(app.face + ".settings").step(app, name)
         else:  # prefs
-            if name == "calibrate":
-                app.use("calibrate").start(app)  # its own screen (menus stay open)
-                return
-            if name == "first":  # the shown game's (stored per game: storage)
-                p.first = "computer" if p.first == "player" else "player"
-            elif name == "confirm":
-                p.confirm = (p.confirm + 1) % 3
-            elif name == "dim":
-                p.dim = DIMS[(DIMS.index(p.dim) + 1) % len(DIMS)] if p.dim in DIMS else 2
-            elif name == "sound":
-                p.sound = (p.sound + 1) % 4
-                app.sound("marble")
-            elif name == "contrast":
-                p.contrast = not p.contrast
-                app.use("build").colours(app, p.contrast)
-                face = app.use(app.face + ".start") if app.face else None
-                if hasattr(face, "recolour"):
-                    face.recolour(app)  # a face's own piece colours
-            else:  # show_move, auto_advance
-                setattr(p, name, not getattr(p, name))
+            if not app.use("menupages").tap(app, name):
+                return  # (its own screen: calibration)
         self.changed = True  # saved when the menu closes (save)
         self.open(page)
 
