@@ -3,6 +3,7 @@
 
     python -m tools.quax_ladder [--rules crossway,quax] [--size 9] [--pie on|off]
                                 [--games 200] [--pairs average:greedy,expert:mcts1000]
+                                [--first K] [--seat first|second|both] [--every N]
 
 A pair `a:b` plays `--games` games, a as the first player in the even ones and the second in
 the odd ones (seats swapped); every game is deterministic (the players' seeds and the
