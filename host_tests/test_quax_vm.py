@@ -75,9 +75,12 @@ def hot(t):
     s = 0
     for rule in (0, 2, 3, 4):
         t.rule = rule
-        for c in (0, 1):
-            s += ai.spfa(t, c, 0, t.d[0]) + ai.spfa(t, c, 1, t.d[1])
+        for td in ((False, True) if rule == 4 else (False,)):
+            t.td = td   # Quadrex: the cheapest run and the two-distance
+            for c in (0, 1):
+                s += ai.spfa(t, c, 0, t.d[0]) + ai.spfa(t, c, 1, t.d[1])
     t.rule = 0
+    t.td = False
     return s
 """
 
@@ -110,8 +113,9 @@ def test_the_search_allocates_nothing_on_circuitpython_vm():
 
 
 # The suite's heaviest positions (docs/quax.md; python -m tools.quax_vm measures them all):
-# Quax 11 x 11 (the largest default board) early and in the middle, and a Crossway 9 x 9.
-HEAVY = ("quax11-open-1", "quax11-mid-1", "crossway9-mid-1")
+# Quax 11 x 11 (the largest default board) early and in the middle, a Crossway 9 x 9, and
+# Quadrex 9 x 9 in the middle (its two-distance and Expert's answers: the dearest Expert).
+HEAVY = ("quax11-open-1", "quax11-mid-1", "crossway9-mid-1", "quadrex9-mid-1")
 
 
 @pytest.fixture(scope="module")

@@ -10,11 +10,13 @@ fewest stones (and, in Quax and Link, link turns) still missing from an edge-to-
 found by a label-correcting search over the cells (own stone 0, empty cell 1, enemy stone a
 wall; a diagonal step as the rule set allows: free in Crossway unless the enemy holds both
 other corners, along an existing or still possible link in Quickway, one turn more in Quax
-unless linked). Four such searches at the root (each colour from each of its edges) give,
+unless linked). Quadrex measures a two-distance instead (tdist: a cell counts once two ways
+reach it; a diagonal pair is joined, as its fills make it). Four such searches at the root (each colour from each of its edges) give,
 for every empty cell, the length of the shortest chain through it; cells on both sides'
 shortest chains come first. The higher levels then play the leading candidates on a copy
 of the cells and measure both sides again (one ply), Expert looking at more of them and at
-the crosscuts' links. Noise comes from the project's seeded generator (quadutil.Rng), so a
+the crosscuts' links (in Quadrex: its best candidates answered by the enemy's best
+cells, Player._reply). Noise comes from the project's seeded generator (quadutil.Rng), so a
 move depends only on the position, the level and the seed. Nothing is allocated per search:
 every array is made once per board size (_Tables)."""
 
@@ -35,6 +37,13 @@ SETTINGS = {
     "expert": (12, 1),
 }
 INF = 9999
+# Quadrex up to QN x QN: the two-distance (tdist, ~3 times a cheapest run's cost); Expert
+# measures QW candidates, then answers the QR[0] best with the enemy's QR[1] best cells
+# (Player._reply). Larger Quadrex boards: the cheapest run, diagonal pairs joined (the
+# device's Expert budget does not hold the two-distance there).
+QN = 9
+QW = 8
+QR = (3, 3)
 _T = None
 
 
@@ -85,6 +94,7 @@ class _Tables:
         self.cand = array("H", bytes(2 * N))
         self.fst = array("H", bytes(2 * N))    # Quadrex: stones to look around
         self.fl = array("H", bytes(2 * N))     # Quadrex: cells a trial move filled
+        self.ro = array("H", bytes(2 * 16))    # Quadrex: the candidates in the root's order
         self.cut = False     # Expert's reading of crosscuts (see spfa)
         self.tomove = 0      # the colour to move in the position searched
 
@@ -95,10 +105,19 @@ def tables(n, rule):
         _T = None
         _T = _Tables(n, rule)
     _T.rule = rule
+    _T.td = rule == QUADREX and n <= QN
     return _T
 
 
 def spfa(t, c, side, dist):
+    """The player's measure of colour c from its edge `side`: Quadrex's two-distance
+    (tdist, up to QN x QN) or the cheapest run (cheapest)."""
+    if t.td:
+        return tdist(t, c, side, dist)
+    return cheapest(t, c, side, dist)
+
+
+def cheapest(t, c, side, dist):
     """dist[x]: the cost of the cheapest run from colour c's edge `side` (0 bottom / left,
     1 top / right) to x, x included; returns the cost to the other edge (INF if cut).
     Label-correcting, a double-ended queue (a cell reached at no extra cost goes to the
@@ -113,8 +132,7 @@ def spfa(t, c, side, dist):
     inq = t.inq
     foe = 2 - c
     rule = t.rule
-    diag = rule != QUADREX
-    cross = rule == CROSSWAY
+    cross = rule == CROSSWAY or rule == QUADREX
     quick = rule == QUICKWAY
     late = t.cut and c != t.tomove      # the enemy moves first: it links a crosscut
     for i in range(N):
@@ -172,8 +190,6 @@ def spfa(t, c, side, dist):
                         tail += 1
                         if tail == N:
                             tail = 0
-        if not diag:
-            continue
         i = x * 16
         e = i + 16
         while i < e:
@@ -235,14 +251,127 @@ def spfa(t, c, side, dist):
     return best
 
 
-def fill(t, x):
+def tdist(t, c, side, dist):
+    """Quadrex: colour c's two-distance from its edge `side` to every empty cell
+    (dist) and to the other edge (returned; INF if none). An empty cell counts one more than
+    its second-best neighbour (the enemy blocks the best way: a cell counts once two ways
+    reach it); the edge's cells count 1. Own stones are seen through: a node's neighbours
+    are the empty cells beside it and beside the own chains beside it (a chain touching the
+    edge makes its neighbours edge cells); beside means the four sides and the diagonals
+    whose other two corners are not both the enemy's (a diagonal pair is joined in
+    Quadrex). The other edge counts its second-best cell, or the value of a node whose
+    chain touches it. Breadth first (values only grow); a cell hit once holds the hitting
+    node's mark (above INF) until another node hits it; a chain's stones hold the mark of
+    the node walking them. t.fst is the walk's stack."""
+    n = t.n
+    N = t.N
+    cells = t.cells
+    nb = t.nb
+    dg = t.dg
+    q = t.q
+    st = t.fst
+    foe = 2 - c
+    own = c + 1
+    for i in range(N):
+        dist[i] = INF
+    tail = 0
+    mark = INF
+    far = INF
+    far1 = INF
+    if c == 0:
+        x0 = 0 if side == 0 else N - n
+        step = 1
+    else:
+        x0 = 0 if side == 0 else n - 1
+        step = n
+    end = n - 1 if side == 0 else 0  # the other edge: x // n (Black) or x % n == end
+    head = -1  # -1: the edge itself is the node expanded first
+    x = -1
+    v = 0
+    while True:
+        if head >= 0:
+            if head == tail:
+                break
+            x = q[head]
+            head += 1
+            v = dist[x]
+            if v >= far:
+                break
+            if (x // n if c == 0 else x % n) == end:
+                if far1 < INF:
+                    far = v
+                    break
+                far1 = v
+        mark += 1
+        m = mark
+        # Walk the node's neighbourhood: its own cells (the edge's, or x) first, then
+        # through own stones; empty cells found are hit.
+        sp = 0
+        if x < 0:
+            for i in range(n):
+                y = x0 + i * step
+                w = cells[y]
+                if w == own:
+                    dist[y] = m
+                    st[sp] = y
+                    sp += 1
+                elif w == 0 and dist[y] >= INF:
+                    dist[y] = 1
+                    q[tail] = y
+                    tail += 1
+            head = 0
+        else:
+            st[0] = x
+            sp = 1
+        while sp:
+            sp -= 1
+            s_ = st[sp]
+            if s_ != x and (s_ // n if c == 0 else s_ % n) == end and v < far:
+                far = v  # an own chain on the other edge, reached by this node
+            for kk in range(8):
+                if kk < 4:
+                    z = nb[s_ * 4 + kk]
+                else:
+                    i = s_ * 16 + 4 * kk - 16
+                    z = dg[i]
+                    if z >= 0 and cells[dg[i + 1]] == foe and cells[dg[i + 2]] == foe:
+                        continue
+                if z < 0:
+                    continue
+                wz = cells[z]
+                if wz == own:
+                    if dist[z] != m:
+                        dist[z] = m
+                        st[sp] = z
+                        sp += 1
+                elif wz == 0:
+                    dz = dist[z]
+                    if dz < INF:
+                        continue
+                    if x < 0:
+                        dist[z] = 1  # beside a chain on the edge: an edge cell
+                        q[tail] = z
+                        tail += 1
+                    elif dz == INF:
+                        dist[z] = m
+                    elif dz != m:
+                        dist[z] = v + 1
+                        q[tail] = z
+                        tail += 1
+    for i in range(N):
+        if dist[i] > INF:
+            dist[i] = INF
+    return far
+
+
+def fill(t, x, k=0):
     """Quadrex: the fills a stone on x brings (the engine's rule, board.Board._cascade), on
-    the scratch cells; returns how many, listed in t.fl for the caller to take back."""
+    the scratch cells; returns how many, listed in t.fl[k:] for the caller to take back."""
     n = t.n
     cells = t.cells
     st = t.fst
     fl = t.fl
-    k = 0
+    k0 = k
     sp = 1
     st[0] = x
     while sp:
@@ -283,7 +412,7 @@ def fill(t, x):
                 k += 1
                 st[sp] = e
                 sp += 1
-    return k
+    return k - k0
 
 
 def measure(t, c):
@@ -374,8 +503,12 @@ class Player:
             b = ea[x] + eb[x] - 1 - de
             if a > 60:
                 a = 60
+            elif a < 0:
+                a = 0  # (Quadrex's two-distance does not add up along a chain)
             if b > 60:
                 b = 60
+            elif b < 0:
+                b = 0
             v = 4 * (a + b)
             if self.noise > 1:
                 v += rng.below(self.noise)
@@ -391,6 +524,8 @@ class Player:
         w = self.width
         if t.N > 121:
             w = w * 121 // t.N
+        if t.td and w > QW:
+            w = QW
         if w < 1:
             w = 1
         if w > k:
@@ -403,20 +538,27 @@ class Player:
             cand[i], cand[best] = cand[best], cand[i]
         move = cand[0] if k else -1
         top = -INF
+        quad = g.rule == QUADREX
+        ro = t.ro
         for i in range(w):
             x = cand[i]
+            if i < 16:
+                ro[i] = x
             cells[x] = c + 1
-            nf = fill(t, x) if g.rule == QUADREX else 0
+            nf = fill(t, x) if quad else 0
             v = self._value(t, c)
             cells[x] = 0
             for j in range(nf):
                 cells[t.fl[j]] = 0
+            rank[x] = -v
             if v > top:
                 top = v
                 move = x
             yield None
             if top == INF:
                 break
+        if t.td and top < INF and self.level == "expert" and QR[0]:
+            move = yield from self._reply(t, c, w, move)
         # Quax and Link: a link across a crosscut (both other corners the enemy's)
         spare = 6 if t.N > 121 else INF     # link measurements allowed
         if (g.rule == QUAX or g.rule == LINK) and top < INF:
@@ -449,6 +591,61 @@ class Player:
         if move < 0:
             move = g.moves()[0]     # a full board: the first legal link
         yield format_move(move, n)
+
+
+    def _reply(self, t, c, w, move):
+        """Generator (Quadrex, Expert): the QR[0] best candidates by their one-ply value,
+        each answered by the enemy's QR[1] best cells of the root's order (fills played
+        out); the candidate whose worst answer leaves the best value. Returns the cell."""
+        cells = t.cells
+        cand = t.cand
+        rank = t.rank
+        ro = t.ro
+        e = 1 - c
+        kk = QR[0] if QR[0] < w else w
+        for i in range(kk):
+            best = i
+            for j in range(i + 1, w):
+                if rank[cand[j]] < rank[cand[best]]:
+                    best = j
+            cand[i], cand[best] = cand[best], cand[i]
+        top = -INF - 1
+        for i in range(kk):
+            x = cand[i]
+            cells[x] = c + 1
+            nf = fill(t, x)
+            worst = INF + 1
+            r = 0
+            for j in range(w if w < 16 else 16):
+                y = ro[j]
+                if cells[y] or r >= QR[1]:
+                    continue
+                r += 1
+                cells[y] = e + 1
+                n2 = fill(t, y, nf)
+                t.tomove = c
+                b = spfa(t, e, 0, t.d[1])
+                if b == 0:
+                    v = -INF
+                else:
+                    a = spfa(t, c, 0, t.d[0])
+                    v = INF if a == 0 else b - a
+                self.searches += 2
+                cells[y] = 0
+                for j2 in range(nf, nf + n2):
+                    cells[t.fl[j2]] = 0
+                if v < worst:
+                    worst = v
+                yield None
+                if worst <= top:
+                    break
+            cells[x] = 0
+            for j in range(nf):
+                cells[t.fl[j]] = 0
+            if worst > top:
+                top = worst
+                move = x
+        return move
 
 
 def think(game, level, seed=0):
@@ -492,9 +689,9 @@ def trainer_highlights(game, colour):
     da, db = t.d[0], t.d[1]
     for c in (colour,):
         t.tomove = c
-        if spfa(t, c, 0, da) != 1:
+        if cheapest(t, c, 0, da) != 1:
             continue
-        spfa(t, c, 1, db)
+        cheapest(t, c, 1, db)
         for x in range(t.N):
             if not t.cells[x] and da[x] + db[x] == 2 and x not in out and (
                     g.rule != CROSSWAY or g.board.crossway_ok(x, c)):

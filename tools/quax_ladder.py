@@ -3,6 +3,7 @@
 
     python -m tools.quax_ladder [--rules crossway,quax] [--size 9] [--pie on|off]
                                 [--games 200] [--pairs average:greedy,expert:mcts1000]
+                                [--first K] [--seat first|second|both] [--every N]
 
 A pair `a:b` plays `--games` games, a as the first player in the even ones and the second in
 the odd ones (seats swapped); every game is deterministic (the players' seeds and the
@@ -63,13 +64,16 @@ def fmt(k, n):
     return "%3d/%-3d %5.1f%% [%4.1f, %5.1f]" % (k, n, 100.0 * k / max(n, 1), 100 * lo, 100 * hi)
 
 
-def run_pair(rules, size, pie, a, b, games, progress=None, first=0):
-    """a's wins and games as (first player, second player), games first..games-1."""
+def run_pair(rules, size, pie, a, b, games, progress=None, first=0, seat=None):
+    """a's wins and games as (first player, second player), games first..games-1 (only
+    those where a sits in `seat`, 0 or 1, if given)."""
     pa, pb = player(a), player(b)
     wins = [0, 0]
     played = [0, 0]
     for i in range(first, games):
         seat_a = i % 2
+        if seat is not None and seat_a != seat:
+            continue
         first, second = (pa, pb) if seat_a == 0 else (pb, pa)
         w, g = play_game(rules, size, pie, first, second, i)
         played[seat_a] += 1
@@ -91,6 +95,9 @@ def main(argv=None):
     ap.add_argument("--first", type=int, default=0,
                     help="start at game K (to split one ladder over several processes: "
                     "every game depends only on its number)")
+    ap.add_argument("--seat", choices=("first", "second", "both"), default="both",
+                    help="play only the games where a is the first (even numbers) or the "
+                    "second player (odd numbers)")
     ap.add_argument("--every", type=int, default=0,
                     help="also print the running score every N games")
     a = ap.parse_args(argv)
@@ -100,17 +107,25 @@ def main(argv=None):
         for pair in a.pairs.split(","):
             x, y = pair.split(":")
             tally = [0, 0, 0]   # a's wins first, second; games played
+            gone = [0]
+            only = {"first": 0, "second": 1}.get(a.seat)
 
             def progress(i, won, g, x=x, y=y, tally=tally):
                 tally[i % 2] += 1 if won else 0
                 tally[2] = i + 1 - a.first
+                if only is not None:
+                    gone[0] += 1
+                    if a.every and gone[0] % a.every == 0:
+                        print("    after game %d: %s %d/%d %s" % (
+                            i, x, tally[only], gone[0], a.seat), flush=True)
+                    return
                 if a.every and tally[2] % a.every == 0:
                     print("    after %d: %s %d/%d first, %d/%d second" % (
                         i + 1, x, tally[0], (tally[2] + 1) // 2, tally[1], tally[2] // 2),
                         flush=True)
 
             wins, played = run_pair(rules, a.size, a.pie == "on", x, y, a.games, progress,
-                                    a.first)
+                                    a.first, only)
             print("  %-8s vs %-8s first %s  second %s  all %s" % (
                 x, y, fmt(wins[0], played[0]), fmt(wins[1], played[1]),
                 fmt(wins[0] + wins[1], played[0] + played[1])), flush=True)
