@@ -1,6 +1,9 @@
 # Quad Pocket: build and test entry points (GNU make).
 #
-#   make test          every test (creates .venv first if needed)
+#   make test          the quick tier: every correctness test, the cost and strength
+#                      budgets left out (pytest -m "not budget"; creates .venv if needed)
+#   make test-all      every test: the quick tier and the budgets (fuel, heap bisects, book
+#                      walks, strength floors); what CI runs (.ci/run)
 #   make bench         deterministic cost figures: CPU fuel (MicroPython WASI VM) and the
 #                      smallest heap of the whole game (CircuitPython's VM)
 #   make circuitpython CircuitPython's mpy-cross and 32-bit unix VM, built from the tag
@@ -17,7 +20,7 @@ VPY := $(VENV)/bin/python
 VENV_STAMP := $(VENV)/.stamp
 CP_TAG := 10.2.1
 
-.PHONY: deps test bench circuitpython
+.PHONY: deps test test-all bench circuitpython
 
 deps: $(VENV_STAMP)
 
@@ -30,9 +33,20 @@ $(VENV_STAMP): requirements.txt
 # on sys.path, where the device's code.py hides the standard `code` module
 # (pdb imports it). host_tests/conftest.py appends the root instead.
 # -rs: a test that needs CircuitPython's VM and cannot find it says so in one line.
+# The `budget` marker (pytest.ini) puts a test in the full tier only; PYTEST_ARGS adds
+# options to either (e.g. PYTEST_ARGS="-k corners" or "--durations=20").
+# JOBS: pytest-xdist workers, a test file to each (its module fixtures are made once);
+# JOBS=0 runs in this one process. Measured on five engine test files at a load of ~30
+# on 2 cores: 1271 s alone, 897 s on two workers (the same 155-161 s of CPU).
+JOBS ?= 2
+XDIST = $(if $(filter 0,$(JOBS)),-p no:xdist,-n $(JOBS) --dist loadfile)
 test: deps
 	@$(VPY) -c "from tools import cpvm; import sys; cpvm.find_vm() or print('note: ' + cpvm.MISSING_VM, file=sys.stderr)"
-	$(VENV)/bin/pytest -q -rs
+	$(VENV)/bin/pytest -q -rs -m "not budget" $(XDIST) $(PYTEST_ARGS)
+
+test-all: deps
+	@$(VPY) -c "from tools import cpvm; import sys; cpvm.find_vm() or print('note: ' + cpvm.MISSING_VM, file=sys.stderr)"
+	$(VENV)/bin/pytest -q -rs $(XDIST) $(PYTEST_ARGS)
 
 bench: deps
 	$(VPY) -m tools.bench
@@ -42,6 +56,18 @@ circuitpython:
 	   [ -x build/circuitpython/bin/mpy-cross-$(CP_TAG) ]; then \
 	  echo "build/circuitpython/bin already has CircuitPython $(CP_TAG)'s VM and mpy-cross"; \
 	else bash tools/build_circuitpython.sh $(CP_TAG); fi
+
+# CircuitPython 10.2.1 with our packages frozen in (tools/firmware.py, docs/device.md):
+#   make firmware BOARD=pyportal|pyportal_titano   build/quadpocket-<board>-10.2.1.uf2 and its
+#                 size against the board's flash region; no BOARD: both. A maintainer's tool:
+#                 it needs arm-none-eabi-gcc >= 14 (as root on Debian/Ubuntu it makes a Debian
+#                 13 root with one) and CircuitPython's source; `make test` never needs it.
+.PHONY: firmware
+BOARDS := pyportal pyportal_titano
+
+firmware: $(VENV_STAMP)
+	@for b in $(or $(BOARD),$(BOARDS)); do \
+	  $(VPY) -m tools.firmware --board $$b $(FIRMWARE_ARGS) || exit 1; done
 
 # targets added by the app / bundle work (play, screenshots, check-device,
 # bundle, flash, circup) go below this line.
@@ -54,7 +80,9 @@ circuitpython:
 #                 BUNDLE_ARGS=--py ships .py sources instead, BUNDLE_ARGS=--board=... picks
 #                 whose frozen libraries to leave out (pyportal, pyportal_titano, none)
 #   make flash    bundle, then copy what changed onto the CIRCUITPY drive; DRIVE=... names
-#                 the drive, FLASH_ARGS=--app-only or --dry-run go to tools.flash
+#                 the drive, FLASH_ARGS=--app-only or --dry-run go to tools.flash; a board
+#                 in its bootloader gets make firmware's .uf2 (BOARD=pyportal|pyportal_titano
+#                 where its INFO_UF2.TXT cannot tell), our firmware's drive only the data
 #   make doctor   what the connected board runs, its free space, and whether the bundle's
 #                 .mpy files suit its CircuitPython (DRIVE=... as for flash)
 #   make circup   Adafruit libraries onto the drive with circup (needs the internet)
@@ -64,10 +92,10 @@ bundle: $(VENV_STAMP)
 	$(VPY) -m tools.bundle $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(BUNDLE_ARGS)
 
 flash: bundle
-	$(VPY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(FLASH_ARGS)
+	$(VPY) -m tools.flash $(if $(DRIVE),--drive "$(DRIVE)") $(if $(BOARD),--board $(BOARD)) $(FLASH_ARGS)
 
 doctor: $(VENV_STAMP)
-	$(VPY) -m tools.doctor $(if $(DRIVE),--drive "$(DRIVE)")
+	$(VPY) -m tools.doctor $(if $(DRIVE),--drive "$(DRIVE)") $(if $(BOARD),--board $(BOARD))
 
 circup: $(VENV_STAMP)
 	@if [ -x $(VENV)/bin/circup ]; then CIRCUP=$(VENV)/bin/circup; \

@@ -1,7 +1,8 @@
 """Quad Pocket: CircuitPython runs this file at start-up (after boot.py).
 
 Holding the top-left corner of the screen while it starts runs the self-test instead
-(quadpocket/selftest.py: free heap at every stage of a scripted game, on the serial console).
+(quadpocket/selftest.py: free heap at every stage of a scripted game, on the serial console,
+then a cross where each touch lands).
 """
 
 import sys
@@ -12,11 +13,8 @@ platform = Platform()
 from quadpocket import selftest  # noqa: E402  (a small module: dropped unless asked for)
 
 if selftest.requested(platform):
-    import time
-
     selftest.run(platform)
-    while True:  # the figures stay on the console; RESET to play
-        time.sleep(1)
+    selftest.where(platform)  # where each touch lands, until RESET (the figures stay)
 del selftest
 sys.modules.pop("quadpocket.selftest", None)
 import quadpocket  # noqa: E402

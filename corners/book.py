@@ -144,6 +144,8 @@ def path(variant):
     global _DIR
     if _DIR is None:
         here = __file__
+        if here[:1] not in "/\\" and ":" not in here:
+            here = "lib/" + here  # frozen in the firmware: the book is in the drive's lib/
         cut = max(here.rfind("/"), here.rfind("\\"))
         _DIR = here[:cut + 1] if cut >= 0 else ""
     return _DIR + variant + ".book"

@@ -6,7 +6,7 @@ wrong is one `error: line L: ...` line on stderr, nothing on stdout, exit 2. Rec
 by the reader every game's command line shares (quadutil.record)."""
 
 
-from quadutil.record import RecordError, commands, load, record_lines, run
+from quadutil.record import RecordError, commands, load, number, record_lines, run
 
 from .game import STARTS, VARIANTS, Game
 
@@ -95,7 +95,7 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     p = sub.add_parser("move", help="the computer's move for the record on stdin")
     _common(p)
     p.add_argument("--level", required=True, choices=LEVELS)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=number(), default=0)
     p.set_defaults(fn=_cmd_move)
     p = sub.add_parser("sgf", help="a record to Blokus SGF (export) or back (import)")
     p.add_argument("direction", choices=("export", "import"))

@@ -3,6 +3,8 @@ from 1 at the bottom (`e10`); a move is its covered cells joined by commas
 (`f9,e10,f10,g10,f11`), written sorted by row, then column (Pentobi's order); any order is
 read. Pure functions on (x, y) pairs: the Game turns them into board cells."""
 
+from quadutil import cell_at, shown
+
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -11,15 +13,13 @@ def cell_name(x, y):
 
 
 def parse_cell(text, width):
-    """(x, y) of a cell name on a width x width board; ValueError if it is none."""
-    if len(text) < 2 or text[0] not in LETTERS[:width] or not text[1:].isdigit() \
-            or text[1] == "0":
-        raise ValueError("%r is not a cell (a column a-%s and a row 1-%d, e.g. e10)"
-                         % (text, LETTERS[width - 1], width))
-    y = int(text[1:]) - 1
-    if y >= width:
-        raise ValueError("%r is off the %d x %d board" % (text, width, width))
-    return LETTERS.index(text[0]), y
+    """(x, y) of a cell name on a width x width board; ValueError if it is none (a cell off
+    the board in every game's words, quadutil.cell_at)."""
+    xy = cell_at(text, width)
+    if xy is None:
+        raise ValueError("%s is not a cell (a column a-%s and a row 1-%d, e.g. e10)"
+                         % (shown(text), LETTERS[width - 1], width))
+    return xy
 
 
 def parse_move(text, width):
@@ -35,7 +35,7 @@ def parse_move(text, width):
     for part in parts:
         xy = parse_cell(part.strip(), width)
         if xy in out:
-            raise ValueError("%s is written twice" % part.strip())
+            raise ValueError("%s is written twice" % shown(part.strip()))
         out.append(xy)
     return out
 

@@ -12,22 +12,27 @@ from tools.sim import Driver, Platform, info_text, rects, screen_text  # noqa: E
 from quadpocket.storage import Store  # noqa: E402
 
 
-def device(nvm_path=None, prefs=None, size=(320, 240), tutorial_done=True):
+def device(nvm_path=None, prefs=None, size=(320, 240), tutorial_done=True, panel=None):
     """A fresh headless Platform (fake clock, no audio) and, if prefs is given or the
-    tutorial should be skipped, preferences written to its NVM first."""
-    p = Platform(headless=True, width=size[0], height=size[1], nvm_path=nvm_path)
+    tutorial should be skipped, preferences written to its NVM first: every game's
+    tutorial seen (tutorial_done=True) and, unless prefs say otherwise, Confirm tap off
+    (these tests tap a move once; the default, Auto, is the fat-finger tests' and
+    test_touch_targets.py's)."""
+    p = Platform(headless=True, width=size[0], height=size[1], nvm_path=nvm_path,
+                 panel=panel)
     if prefs or tutorial_done:
         st = Store(p.nvm)
         st.prefs.tutorial_done = tutorial_done
+        st.prefs.confirm = 2
         for k, v in (prefs or {}).items():
             setattr(st.prefs, k, v)
         st.save_prefs()
     return p
 
 
-def start(nvm_path=None, prefs=None, size=(320, 240), tutorial_done=True):
+def start(nvm_path=None, prefs=None, size=(320, 240), tutorial_done=True, panel=None):
     from quadpocket.app import App
-    p = device(nvm_path, prefs, size, tutorial_done)
+    p = device(nvm_path, prefs, size, tutorial_done, panel)
     app = App(p)
     return app, Driver(app), p
 

@@ -23,7 +23,7 @@ from quad_solver import Board, bits
 
 
 def popcount(x):
-    return bin(x).count("1")
+    return x.bit_count()  # (CPython 3.10+; faster than bin(x).count("1"))
 
 
 class Short:

@@ -28,7 +28,7 @@ from quad_solver import Board, bits
 
 
 def popcount(x):
-    return bin(x).count("1")
+    return x.bit_count()  # (CPython 3.10+; bin(x).count("1") made the checks 25% slower)
 
 
 class Tactics:
@@ -43,12 +43,16 @@ class Tactics:
 
     # ----- basic facts -------------------------------------------------------------------
     def completions(self, own, empty):
-        """Cells where `own` completes a square now."""
+        """Cells where `own` completes a square now. Such a square holds three of `own`'s
+        marbles, so the squares through them are all there is to look at (a few hundred of
+        the board's 1,200 squares: the checks spent most of their time here)."""
         out = 0
-        for s in self.g.squares:
-            rest = s & ~own
-            if rest and not rest & (rest - 1) and rest & empty:
-                out |= rest
+        through = self.g.through
+        for c in bits(own & self.g.all):
+            for s in through[c]:
+                rest = s & ~own
+                if rest & empty and not rest & (rest - 1):
+                    out |= rest
         return out
 
     def new_completions(self, own, empty, m):
@@ -56,7 +60,7 @@ class Tactics:
         out = 0
         for s in self.g.through[m]:
             rest = s & ~own & ~m
-            if popcount(rest) == 1 and rest & empty:
+            if rest & empty and not rest & (rest - 1):  # one cell left, and it is empty
                 out |= rest
         return out
 

@@ -113,6 +113,7 @@ def test_level_stops_nearly_every_win_in_2_of_the_opponent(level):
     assert len(missed) <= (1 - DEF2_FLOOR) * len(items), missed
 
 
+@pytest.mark.budget
 def test_expert_finds_most_wins_in_3():
     """Measured: Expert plays a winning turn in WIN3_FLOOR or more of the suite's wins in 3
     (README: the share and what it costs); Average in fewer (it has no win3 of its own)."""

@@ -43,7 +43,7 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
     assert tile(app, threat) == view.T_TRAIN
     d.tap_cell("a5")                                  # not what the tutorial asked
     assert play.game.stars_left[0] == 6 and "Not there" in info_text(app)
-    d.press("star0")
+    d.press("star")
     assert play.game.star_armed
     d.tap_cell("h10")
     assert play.game.cells[threat] == 1 and play.game.stars_left[0] == 5
@@ -61,9 +61,10 @@ def test_first_start_runs_the_tutorial_through_a_star_and_a_quad(tmp_path):
 
 def test_armed_star_box_changes_colour_and_returns_to_marble_mode(tmp_path):
     app, d, p = start(prefs=HUMANS)
-    xy = inner_point(dict(rects(app))["star0"])
+    b = app.play.panel.boxes[1]                         # seat 0's star box
+    xy = inner_point((b.x, b.y, b.width, b.height))
     assert close(p.pixel(*xy), rgb(UI_NORMAL[view.FILL]))
-    d.press("star0")
+    d.press("star")
     assert app.play.game.star_armed
     assert close(p.pixel(*xy), rgb(UI_NORMAL[view.ARMED]))
     assert info_line(app, 1) == "Place a star"
@@ -72,8 +73,8 @@ def test_armed_star_box_changes_colour_and_returns_to_marble_mode(tmp_path):
     assert g.cells[parse_cell("f6", 11)] == 1 and g.pending == 1
     assert not g.star_armed                              # back to marble mode by itself
     assert close(p.pixel(*xy), rgb(UI_NORMAL[view.FILL]))
-    d.press("star0")
-    d.press("marble0")                                   # the marble box disarms
+    d.press("star")
+    d.press("star")                                      # Star again disarms
     assert not app.play.game.star_armed
     d.tap_cell("g6")
     assert g.cells[parse_cell("g6", 11)] == 2 and g.turn == 1
@@ -127,14 +128,14 @@ def test_pass_and_play_saves_once_a_turn_and_resumes_after_reset(tmp_path):
     d.tap_cell("e5")
     d.tap_cell("f5")
     assert p.nvm.writes == w + 2
-    d.press("star0")
+    d.press("star")
     d.tap_cell("g7")                                     # a star: the turn goes on
     assert p.nvm.writes == w + 2
     d.tap_cell("h8")                                     # the marble ends it
     assert p.nvm.writes == w + 3
     before = state(app)
     record = app.play.game.record()
-    d.press("star1")                                     # armed when the power goes
+    d.press("star")                                     # armed when the power goes
     assert p.nvm.writes == w + 3
     # reset: a new device on the same NVM file resumes after the last whole turn
     app2, d2, p2 = start(nvm, tutorial_done=None)
@@ -222,7 +223,7 @@ def test_undo_pass_and_play_takes_back_one_turn_then_pending_stars():
     d.press("undo")
     g = app.play.game
     assert len(g.history) == 1 and g.turn == 1
-    d.press("star1")
+    d.press("star")
     d.tap_cell("c3")
     assert g.pending == 1
     d.press("undo")
@@ -266,7 +267,7 @@ def test_turn_sounds_are_built_at_start_and_kept_and_the_sound_code_is_not():
     assert level == app.prefs.sound and face == ("star", "marble") and sorted(kept) == ["marble", "star"]
     marble, star = kept["marble"], kept["star"]
     d.tap_cell("e5")
-    d.press("star1")
+    d.press("star")
     d.tap_cell("f6")                                      # the star sound: kept, played
     d.tap_cell("g7")
     assert app.sounds[-3:] == ["marble", "star", "marble"]
@@ -330,7 +331,7 @@ def test_claim_mode_needs_a_claim_and_punishes_a_wrong_one():
     d.press("quad")
     # Two may claim now (player 1 at the start of a turn, player 2 straight after one):
     assert app.play.msg.startswith("Whose")
-    d.press("marble0")                                    # player 1 claims in time
+    d.press("seat0")                                      # player 1 claims in time
     assert g.result == ("win", 0, "quad")
     assert sorted(g.quad) == sorted(parse_cell(c, 11) for c in ("d4", "f5", "e7", "c6"))
 
@@ -341,13 +342,13 @@ def test_claim_straight_after_your_marble_in_pass_and_play():
     for cell in ("d4", "a6", "f5", "a7", "e7", "a8", "c6"):
         d.tap_cell(cell)
     d.press("quad")
-    d.press("star1")                                      # "whose?" player 2: no quad
+    d.press("seat1")                                      # "whose?" player 2: no quad
     assert g.result is None and g.stars_left == [6, 5]
     d.press("quad")
     d.tap_cell("k6")                                      # a tap elsewhere cancels the question
     assert app.play.msg == "" and g.stars_left == [6, 5] and g.turn == 1
     d.press("quad")
-    d.press("marble0")
+    d.press("seat0")
     assert g.result == ("win", 0, "quad")
 
 
@@ -361,7 +362,7 @@ def test_a_missed_claim_is_gone_and_the_penalty_survives_a_reset(tmp_path):
     g2 = app2.play.game
     assert g2.turns == 10 and g2.claimable(0) < 0
     d2.press("quad")
-    d2.press("marble0")                                   # too late: a wrong claim
+    d2.press("seat0")                                     # too late: a wrong claim
     assert g2.result is None and g2.stars_left[0] == 5
     app3, d3, p3 = start(nvm, tutorial_done=None)
     assert app3.play.game.stars_left[0] == 5 and g.stars_left[0] == 6
@@ -373,7 +374,7 @@ def test_a_wrong_claim_with_no_star_left_passes_the_turn():
     assert g.n == 5 and g.stars_left == [0, 0]
     d.press("quad")                                       # player 1, first turn: no quad
     assert g.turn == 1 and g.turns == 1 and g.history == [[]]
-    assert "you lose this turn" in app.play.msg
+    assert "you lose the turn" in app.play.msg
     d.press("undo")
     assert g.turn == 0 and g.turns == 0
 
@@ -391,10 +392,10 @@ def test_a_wrong_claim_whose_pass_ends_the_game_shows_the_end():
     app, d, p = start_with(g, cpu=-1, prefs=dict(HUMANS, claim=True))
     d.press("quad")
     assert app.play.msg.startswith("Whose")
-    d.press("marble1")
+    d.press("seat1")
     g = app.play.game
     assert g.result == ("draw", None, "stars") and g.turns == 6
-    assert "you lose this turn" in app.play.msg and "Draw" in info_text(app)
+    assert "you lose the turn" in app.play.msg and "Draw" in info_text(app)
 
 
 def test_menus_preferences_help_and_about(tmp_path):
@@ -430,7 +431,7 @@ def test_menus_preferences_help_and_about(tmp_path):
 def test_move_list_shows_the_game(tmp_path):
     app, d, p = start(prefs=HUMANS)
     d.tap_cell("e5")
-    d.press("star1")
+    d.press("star")
     d.tap_cell("f6")
     d.tap_cell("g7")
     d.press("moves")
@@ -450,7 +451,7 @@ def test_new_game_menu_builds_the_chosen_game():
     d.press("start")
     g = app.play.game
     assert (g.rules.players, g.n) == (3, 9)
-    assert len(app.play.panel.fills) == 4 + 2 * 3
+    assert len(app.play.panel.boxes) == 2 * 3
     assert app.play.board.n == 9
 
 
@@ -464,10 +465,11 @@ def test_layout_fits_the_display(size):
     for x, y, w, h in boxes.values():
         assert panel.x <= x and x + w <= size[0] and 0 <= y and y + h <= size[1]
     # seat rows never overlap the buttons
-    last = boxes["star5"]
-    assert last[1] + last[3] <= boxes["undo"][1]
+    last = panel.boxes[-1]
+    assert last.y + last.height <= boxes["undo"][1]
     if size == (480, 320):
-        assert b.ts == 2 and b.cell >= 26
+        # six seat rows a cell high each (their icons) above three rows of 40 px buttons
+        assert b.ts == 2 and b.cell >= 22
     d.tap_cell("f6")
     assert app.play.game.history
 

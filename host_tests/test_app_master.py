@@ -48,7 +48,7 @@ def play_taps(d, g, turn):
     """The human (seat 0) plays `turn` through the screen: stars, then the marble."""
     for kind, x in parse_turn(turn, g.n):
         if kind == "star":
-            d.press("star0", settle=False)
+            d.press("star", settle=False)
         d.tap_cell(x, settle=False)
 
 
@@ -64,7 +64,7 @@ def test_the_level_setting_offers_master_at_three_times_and_stores_it(tmp_path, 
         d.press("level")
         seen.append((pr.level, pr.master))
         text = screen_text(app)
-        assert ("Level: Master %ds" % pr.master if pr.master else "Level: ") in text
+        assert ("Master: %d s" % pr.master if pr.master else "Level: ") in text
     assert seen == [("expert", 5), ("expert", 10), ("expert", 20), ("trainer", 0),
                     ("easy", 0), ("average", 0), ("expert", 0)]
     d.press("level")
@@ -244,7 +244,7 @@ def test_a_piece_put_down_pauses_the_ponder_and_an_undo_restarts_it():
     d.tap_cell("f6")
     d.ticks(2)
     pd = play.pondering
-    d.press("star0", settle=False)
+    d.press("star", settle=False)
     d.tap_cell("a5", settle=False)                 # a star: the turn has begun
     assert g.begun
     stepped = []

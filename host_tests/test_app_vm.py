@@ -53,6 +53,7 @@ def test_only_the_playing_modules_stay_loaded(run):
     assert set(run["resident"]) == RESIDENT
 
 
+@pytest.mark.budget
 def test_peak_live_heap_of_the_whole_game_within_budget(run):
     """Deterministic: the same scenario gives the same bytes."""
     peak, where = run["peak"]
@@ -109,6 +110,7 @@ def test_new_games_keep_nothing_of_the_games_before(vm):
     assert len(playing) >= 8 and max(playing) - min(playing) <= 1024, playing
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)], ids=["pyportal", "titano"])
 @pytest.mark.parametrize("pad", app_heap.LAYOUTS)
 def test_the_whole_game_completes_with_100_kb_free_from_mpy(vm, size, pad):
@@ -122,6 +124,7 @@ def test_the_whole_game_completes_with_100_kb_free_from_mpy(vm, size, pad):
                 % (res["free_at_base"], res["checkpoints"][-1:]))
 
 
+@pytest.mark.budget
 def test_the_budget_check_can_fail(vm):
     """The same run in a heap leaving 60 KB ends in MemoryError: the check above is real."""
     heap = app_heap.heapsize_for_free(60 * 1024)
@@ -225,6 +228,7 @@ def test_self_test_reports_a_memory_error_instead_of_raising(vm):
     assert out.splitlines()[-1] == "nvm kept True False"
 
 
+@pytest.mark.budget
 def test_text_through_display_text_would_cost_several_times_the_glyph_grid(vm):
     """Why the app keeps its glyph TileGrid for text: on CircuitPython's VM (display_text's
     code outside the figure, as frozen firmware), a 16-character bitmap_label holds ~1.3 KB

@@ -69,6 +69,7 @@ def attempt_100kb(screen, **kw):
     return res
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("pad", app_heap.LAYOUTS)
 def test_the_devices_master_completes_with_100_kb_free(vm, screen, pad):
@@ -84,6 +85,7 @@ def test_the_devices_master_completes_with_100_kb_free(vm, screen, pad):
         assert res["pondered"] == 0
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("screen", SCREENS)
 @pytest.mark.parametrize("variant", ["duel", "trek", "rapid"])
 @pytest.mark.parametrize("pad", app_heap.LAYOUTS)

@@ -70,6 +70,7 @@ FITS = [
 ]
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("variant,humans,size,pad,free", FITS,
                          ids=["%s-%s-%d%s" % (v or "%dhumans" % h, "titano" if s == TITANO
                                                     else "pyportal", p,

@@ -706,3 +706,151 @@ def test_doctor_reports_version_board_space_and_mpy_match(tmp_path):
     run = subprocess.run([sys.executable, "-m", "tools.doctor", "--drive", str(tmp_path)],
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 2 and "boot_out.txt" in run.stderr
+
+
+# ---------------------------------------------------------------- the firmware route
+
+OURS = ("Adafruit CircuitPython 10.2.1-quadpocket.v-test on 2026-12-06; Adafruit PyPortal "
+        "with samd51j20\nBoard ID:pyportal\n")
+INFO_PYPORTAL = ("UF2 Bootloader v3.15.0 SFHWRO\nModel: PyPortal M4 Express\n"
+                 "Board-ID: SAMD51J20A-PyPortal-v0\n")
+INFO_TITANO = ("UF2 Bootloader v3.15.0 SFHWRO\nModel: PyPortal Titano\n"
+               "Board-ID: SAMD51J20A-Titano-v0\n")
+
+
+def fake_uf2(path, blocks=4):
+    from host_tests.test_firmware_route import uf2_blocks
+    path.write_bytes(uf2_blocks(blocks))
+    return path
+
+
+def boot_drive(tmp_path, info=INFO_PYPORTAL):
+    drive = tmp_path / "media" / "PORTALBOOT"
+    drive.mkdir(parents=True)
+    (drive / "INFO_UF2.TXT").write_text(info)
+    (drive / "INDEX.HTM").write_text("<html></html>")
+    return drive
+
+
+def with_data(tmp_path):
+    """A .py bundle of the fake tree with data files beside the code (help, a book)."""
+    src = make_src(tmp_path, extra={"lib/quadpocket/help.txt": "= About\n",
+                                    "quax/__init__.py": "", "quax/small.book": "book"})
+    out = tmp_path / "build" / "CIRCUITPY"
+    quiet_build(src, out, board="pyportal")
+    return out
+
+
+def test_a_board_in_its_bootloader_gets_the_uf2(tmp_path, bundled):
+    uf2 = fake_uf2(tmp_path / "fw.uf2")
+    drive = boot_drive(tmp_path, INFO_TITANO)
+    lines = []
+    done = flash(bundled, drive, uf2=uf2, log=lines.append)
+    assert done == [("write", "quadpocket-pyportal_titano.uf2")]
+    assert (drive / "quadpocket-pyportal_titano.uf2").read_bytes() == uf2.read_bytes()
+    assert "board pyportal_titano" in lines[0] and "run make flash again" in lines[-1]
+    # the PyPortal's bootloader cannot tell a Titano from a PyPortal: BOARD must say
+    drive2 = boot_drive(tmp_path / "two")
+    before = tree(drive2)
+    with pytest.raises(FlashError, match="BOARD=pyportal or BOARD=pyportal_titano"):
+        flash(bundled, drive2, uf2=uf2, log=lambda _: None)
+    with pytest.raises(FlashError, match="says this board is a Titano"):
+        flash(bundled, drive, uf2=uf2, board="pyportal", log=lambda _: None)
+    assert tree(drive2) == before
+    flash(bundled, drive2, uf2=uf2, board="pyportal", log=lambda _: None)
+    assert (drive2 / "quadpocket-pyportal.uf2").is_file()
+
+
+def test_a_bad_or_missing_uf2_or_another_board_is_refused_untouched(tmp_path, bundled,
+                                                                      monkeypatch):
+    drive = boot_drive(tmp_path)
+    before = tree(drive)
+    bad = tmp_path / "bad.uf2"
+    bad.write_bytes(b"\0" * 1024)
+    with pytest.raises(FlashError, match="not a UF2 block.*Nothing was copied"):
+        flash(bundled, drive, uf2=bad, board="pyportal", log=lambda _: None)
+    monkeypatch.setattr(flash_tool, "uf2_path", lambda b: tmp_path / ("none-%s.uf2" % b))
+    with pytest.raises(FlashError, match="make firmware BOARD=pyportal"):
+        flash(bundled, drive, board="pyportal", log=lambda _: None)
+    with pytest.raises(FlashError, match="dry run|Nothing") as _:
+        flash(bundled, drive, board="pyportal", dry_run=True, log=lambda _: None)
+    (drive / "INFO_UF2.TXT").write_text("UF2 Bootloader\nModel: Feather M4\n"
+                                       "Board-ID: SAMD51J19A-Feather-v0\n")
+    with pytest.raises(FlashError, match="names another board"):
+        flash(bundled, drive, uf2=fake_uf2(tmp_path / "ok.uf2"), board="pyportal",
+              log=lambda _: None)
+    assert tree(drive) == {**before, "INFO_UF2.TXT": tree(drive)["INFO_UF2.TXT"]}
+
+
+def test_find_drive_finds_a_board_in_its_bootloader(tmp_path):
+    patterns = (str(tmp_path / "media" / "*" / "CIRCUITPY"),
+                str(tmp_path / "media" / "*" / "PORTALBOOT"))
+    (tmp_path / "media" / "ann" / "PORTALBOOT").mkdir(parents=True)
+    assert flash_tool.find_drive(patterns) == tmp_path / "media" / "ann" / "PORTALBOOT"
+
+
+def test_our_firmware_gets_only_code_py_boot_py_and_the_data(tmp_path):
+    out = with_data(tmp_path)
+    drive = fake_drive(tmp_path, boot_out="Adafruit CircuitPython 10.2.1 on 2026-12-06; "
+                                          "Adafruit PyPortal with samd51j20\nBoard ID:pyportal\n")
+    flash(out, drive, log=lambda _: None)  # stock CircuitPython: the whole bundle
+    assert (drive / "lib" / "quadpocket" / "app.py").is_file()
+    assert (drive / "lib" / "adafruit_touchscreen.py").is_file()
+    mine = drive / "my_notes.txt"
+    mine.write_text("mine")
+    (drive / "boot_out.txt").write_text(OURS)  # the .uf2 went on: our firmware runs now
+    lines = []
+    done = flash(out, drive, log=lines.append)
+    assert "runs Quad Pocket's firmware (built from v-test)" in "\n".join(lines)
+    left = {k for k in files_of(drive)}
+    assert left == {"boot_out.txt", "code.py", "boot.py", "lib/quadpocket/help.txt",
+                    "lib/quax/small.book", "my_notes.txt"}
+    assert ("remove", "lib/quadpocket/app.py") in done
+    assert ("remove", "lib/adafruit_touchscreen.py") in done  # frozen with ours
+    assert flash(out, drive, log=lambda _: None) == []  # up to date
+    # a firmware built from another version than the bundle: said, not refused
+    (drive / "boot_out.txt").write_text(OURS.replace("v-test", "aa458b3"))
+    lines = []
+    flash(out, drive, log=lines.append)
+    assert any("built from aa458b3, the bundle from v-test" in line for line in lines)
+
+
+def test_doctor_tells_the_firmware_and_whether_the_drive_suits_it(tmp_path):
+    from tools import doctor
+    out = with_data(tmp_path)
+    drive = fake_drive(tmp_path, boot_out=OURS)
+    lines, problems = doctor.examine(drive, out)
+    assert "route: Quad Pocket's firmware, built from v-test" in "\n".join(lines)
+    assert any("data files the firmware reads are missing" in p for p in problems)
+    flash(out, drive, log=lambda _: None)
+    lines, problems = doctor.examine(drive, out)
+    assert problems == [] and "drive holds the bundle v-test as built" in lines
+    (drive / "quadpocket").mkdir()  # a data-only folder where it hides the frozen package
+    (drive / "lib" / "quax" / "old.mpy").write_bytes(b"C\x06")
+    lines, problems = doctor.examine(drive, out)
+    assert any("/quadpocket on the drive hides the firmware's quadpocket" in p for p in problems)
+    assert any("code file(s) of ours in lib/ are never imported" in x for x in lines)
+    (drive / "boot_out.txt").write_text(OURS.replace("quadpocket.v-test", "quadpocket.old1"))
+    lines, _ = doctor.examine(drive, out)
+    assert any("built from old1, the bundle from v-test" in x for x in lines)
+    # stock CircuitPython: said so
+    (drive / "boot_out.txt").write_text(CP9)
+    lines, _ = doctor.examine(drive, out)
+    assert "route: stock CircuitPython" in "\n".join(lines)
+
+
+def test_doctor_on_a_board_in_its_bootloader(tmp_path, monkeypatch):
+    from tools import doctor
+    drive = boot_drive(tmp_path)
+    monkeypatch.setattr(doctor, "uf2_path", lambda b: tmp_path / ("q-%s.uf2" % b))
+    lines, problems = doctor.examine(drive, tmp_path / "none")
+    text = "\n".join(lines)
+    assert "UF2 bootloader: UF2 Bootloader v3.15.0" in text
+    assert "q-pyportal.uf2: not built (make firmware BOARD=pyportal)" in text
+    assert problems and "BOARD=pyportal or BOARD=pyportal_titano" in problems[0]
+    fake_uf2(tmp_path / "q-pyportal.uf2")
+    lines, problems = doctor.examine(drive, tmp_path / "none", board="pyportal")
+    assert problems == [] and "q-pyportal.uf2: built, make flash copies it" in lines
+    run = subprocess.run([sys.executable, "-m", "tools.doctor", "--drive", str(drive)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1 and "UF2 bootloader" in run.stdout

@@ -51,7 +51,7 @@ def test_one_short_flag():
 
 
 @pytest.mark.parametrize("record,line,words", [
-    ("e6\na1\n", 2, "no cell a1"),
+    ("e6\na1\n", 2, "'a1' is off the 11 x 11 board (its four corner cells are not part"),
     ("e6\ne6\n", 2, "already holds"),
     ("\n\nf5\n*e6\n", 4, "must end with a marble"),
     ("c3\nb2\nc5\nb3\ne3\nb4\ne5\nf9\n", 8, "after the game has ended"),
@@ -78,3 +78,18 @@ def test_variant_flags():
 def test_squares_subcommand():
     rc, out, _ = run(["squares", "--size", "11"], "")
     assert rc == 0 and "1173 squares (formula 1173)" in out
+
+
+def test_hostile_tokens_get_the_one_wording_quoted_short():
+    """docs/contract.md, "Errors": a cell off the board (a column or row past it, row 0,
+    5000 digits) is one line in every game's words; a huge garbage token is quoted cut."""
+    from clitools import check_hostile_tokens
+    check_hostile_tokens(run, ["referee"], "e6", 11, ("l5", "z9", "e12", "e0", "e100"),
+                         "unknown token")
+    check_hostile_tokens(run, ["referee", "--size", "15"], "e6", 15, ("p5", "e16"),
+                         "unknown token")
+
+
+def test_hostile_flag_numbers_are_refused_in_our_words():
+    from clitools import check_hostile_flags
+    check_hostile_flags(run, ["move", "--level", "easy"])

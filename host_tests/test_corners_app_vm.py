@@ -37,10 +37,12 @@ def test_only_the_playing_modules_stay_loaded(run):
                                     "face_corners"}
 
 
+@pytest.mark.budget
 def test_peak_live_heap_under_the_budget(run):
     assert run["peak"][0] <= app_heap.BUDGET, run["peak"]
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("variant", ["duo", "classic", "classic_2"])
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
 def test_completes_with_the_budget_free(vm, size, variant):
@@ -51,6 +53,7 @@ def test_completes_with_the_budget_free(vm, size, variant):
     assert res["free_at_base"] <= REACHED + 64  # the heap asked for, not a roomier one
 
 
+@pytest.mark.budget
 def test_fails_well_below_the_budget(vm):
     heap = corners_app_heap.heapsize_for_free(TOO_LITTLE)
     ok, res = corners_app_heap.attempt(heap)

@@ -223,6 +223,7 @@ def _stored(ks, duo):
     return (hm, vm) if duo and (hm, vm) < (h, v) else (h, v)
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("variant", sorted(ai.BOOKS))
 def test_every_book_position_is_met_and_its_move_is_legal(variant):
     # A walk written apart from the tool's: the positions come from Game.moves, one seat

@@ -89,3 +89,15 @@ def test_any_record_gets_a_result_or_one_error_line(lines):
     else:
         assert code == 2 and out == "" and err.count("\n") == 1
         assert err.startswith("error: line ")
+
+
+def test_hostile_tokens_get_the_one_wording_quoted_short():
+    """docs/contract.md, "Errors": a cell off the board (a column or row past it, row 0,
+    5000 digits) is one line in every game's words; a huge garbage token is quoted cut."""
+    from clitools import check_hostile_tokens
+    check_hostile_tokens(run, ["referee"], 'e10', 14, ("o1", "e15", "z9", "e0"), 'is not a cell')
+
+
+def test_hostile_flag_numbers_are_refused_in_our_words():
+    from clitools import check_hostile_flags
+    check_hostile_flags(run, ["move", "--level", "easy"])

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tools import corners_vm, cpvm, mpvm
+from tools import corners_vm, cpvm, fuel, mpvm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -66,6 +66,7 @@ def test_hot_paths_allocate_nothing(stmt):
         assert nbytes == 0, (name, stmt, nbytes)
 
 
+@pytest.mark.budget
 def test_live_heap_on_circuitpython_vm():
     """Sources as they are (compiled at import). docs/corners.md's figures: engine ~24 KB
     with quadutil, a fresh Classic game ~7.9 KB, the player with its scratch ~15.2 KB
@@ -99,6 +100,7 @@ def costs():
     return corners_vm.suite_costs(("custom", "easy", "average", "expert"))
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("level", ["custom", "easy", "average", "expert"])
 def test_worst_move_fits_the_level_budget(costs, level):
     fuel = [r[2] for r in costs if r[1] == level]
@@ -106,3 +108,13 @@ def test_worst_move_fits_the_level_budget(costs, level):
     assert len(fuel) == len(corners_vm.load_suite())
     assert max(fuel) <= corners_vm.BUDGET[level], max(fuel)
     assert max(nbytes) <= 4096
+
+
+def test_vm_moves_are_the_host_moves():
+    """MicroPython plays what CPython plays: every suite position at every level (the
+    quick tier; the fuel runs are the budget tier's)."""
+    g = fuel.GAMES["corners"]
+    got = fuel.vm_moves(g)
+    assert len(got) == 4 * len(g.load())
+    assert sum(r[2] for r in got) > 0
+    assert [(n, lv, t) for n, lv, _, t in got] == fuel.host_moves(g)

@@ -141,8 +141,8 @@ def test_star_blocks_a_square_for_everyone():
 
 
 @pytest.mark.parametrize("line,msg", [
-    ("a1", "corner"), ("z9", "token"), ("e6 e7", "one turn"), ("*e6", "must end"),
-    ("e12", "no cell"), ("f6-e5", "never move"), ("*e6 *e6 f7", "already holds"),
+    ("a1", "corner"), ("z9", "off the 11 x 11 board"), ("e6 e7", "one turn"),
+    ("*e6", "must end"), ("e12", "'e12' is off the 11 x 11 board"), ("e6?", "token"), ("f6-e5", "never move"), ("*e6 *e6 f7", "already holds"),
 ])
 def test_illegal_turns_explain_and_change_nothing(line, msg):
     g = Game()

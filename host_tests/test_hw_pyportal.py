@@ -143,6 +143,27 @@ def test_display_touch_nvm_and_version(device):
     assert p.ticks_ms() == 1000
 
 
+def test_the_firmware_route_says_so_and_offers_its_room(device, monkeypatch):
+    """Frozen into the firmware a package's file name is relative (docs/device.md): the
+    platform then offers what was measured to fit 64 KB (tools/route_heap.py), and About
+    names the route."""
+    import quadpocket
+    device.size = (480, 320)
+    p = device.make()
+    assert p.ponder is False and p.max_board == 11 and not hasattr(p, "quax_max")
+    assert not hasattr(p, "text_room")
+    monkeypatch.setattr(quadpocket, "__file__", "quadpocket/__init__.py")
+    p = device.make()
+    assert p.ponder is True and p.max_board == 12 and p.quax_max == 15
+    assert p.text_room == 12 * 1024
+    assert device.module.Platform.max_board == 11  # the class: the .mpy route's limit
+    from quadpocket import pages
+    assert pages.route("quadpocket/__init__.py") == "games frozen in the firmware"
+    assert pages.route("/lib/quadpocket/__init__.mpy") == "games from .mpy files"
+    assert pages.route("/home/ann/quad/lib/quadpocket/__init__.py") == "games from .py files"
+    assert pages.route("C:\\quad\\lib\\quadpocket\\__init__.py") == "games from .py files"
+
+
 def test_titano_size_scales_touch(device):
     device.size = (480, 320)
     p = device.make()
@@ -239,3 +260,34 @@ def test_device_files_compile_on_micropython():
         "        compile(fh.read(), f, 'exec')\n"
         "    print('compiled', f)\n" % (files,))
     assert out.split("\n")[:len(files)] == ["compiled " + f for f in files], out
+
+
+def test_calibrate_hands_the_library_its_calibration_and_raw_readings(device):
+    """Calibration goes to adafruit_touchscreen as its own arguments: a new Touchscreen
+    with calibration= and size= (raw: neither, so it reports its readings)."""
+    p = device.make()
+    cal = ((9000, 56000), (1300, 60500))
+    p.calibrate(cal)
+    pins, c, size = FakeTouchscreen.made[-1]
+    assert pins == ("XL", "XR", "YD", "YU") and c == cal and size == (320, 240)
+    assert p.calibration == cal
+    p.calibrate("raw")
+    assert FakeTouchscreen.made[-1][1:] == (None, None)
+    FakeTouchscreen.point = (40000, 30000, 30000)
+    assert p.touch() == (40000, 30000)  # raw, not clamped to the screen
+    p.calibrate(None)
+    assert FakeTouchscreen.made[-1][1:] == (((5200, 59000), (5800, 57000)), (320, 240))
+    assert p.touch() == (319, 239)
+
+
+def test_dim_lowers_the_backlight_and_brings_it_back(device):
+    p = device.make()
+    d = p.display
+    d.brightness = 0.8
+    p.dim(True)
+    assert d.brightness < 0.1
+    p.dim(True)  # twice: the level to come back to is still the first
+    p.dim(False)
+    assert d.brightness == 0.8
+    p.dim(False)
+    assert d.brightness == 0.8

@@ -64,11 +64,12 @@ def problems(app):
     icons = _icons(pn, b.cell) if seats_shown else []
     nseats = len(pn.counts)
     if seats_shown:
+        cts = pn.seats[-1].scale  # the counts' group (text scale 1 in rows too short)
         for seat in range(nseats):
             row = pn.counts[seat]
             for kind, col in ((0, 0), (1, pn.gap)):
-                r = _rect(row, col, 2, ts)
-                box = _box(pn.fills[4 + 2 * seat + kind])
+                r = _rect(row, col, 2, cts)
+                box = _box(pn.boxes[2 * seat + kind])
                 name = ("marble", "star")[kind]
                 if not _inside(r, box, MARGIN):
                     out.append("seat %d %s count %s outside its box %s" % (seat, name, r, box))
@@ -80,9 +81,9 @@ def problems(app):
             for col in range(row.width):
                 if col not in (0, 1, pn.gap, pn.gap + 1) and row[col] != blank:
                     out.append("seat %d: text at column %d of the count row" % (seat, col))
-    top = pn.fills[4].y - 2 if seats_shown else None
-    bottom = pn.fills[4 + 2 * nseats - 1].y + pn.fills[4 + 2 * nseats - 1].height + 2
-    buttons = min(pn.fills[i].y for i in range(4))
+    top = pn.boxes[0].y - 2 if seats_shown else None
+    bottom = pn.boxes[2 * nseats - 1].y + pn.boxes[2 * nseats - 1].height + 2
+    buttons = min(pn.fills[i].y for i in range(len(pn.fills)))
     info = pn.info
     for rowi in range(pn.rows):
         cols = [c for c in range(pn.cols) if info[rowi * pn.cols + c] != blank]
@@ -97,7 +98,7 @@ def problems(app):
             out.append("status row %d %r %s over the buttons" % (rowi, text, r))
         if seats_shown and r[1] < bottom and r[3] > top:
             out.append("status row %d %r %s over the seat rows" % (rowi, text, r))
-    for i in range(4):
+    for i in range(len(pn.fills)):
         f = pn.fills[i]
         lab = pn.labels[i]
         if f.hidden:
@@ -107,7 +108,7 @@ def problems(app):
             r = _rect(lab, cols[0], cols[-1] - cols[0] + 1, ts)
             if not _inside(r, _box(f), 1):
                 out.append("button %d label %s outside %s" % (i, r, _box(f)))
-    for f in pn.fills:
+    for f in pn.fills + pn.boxes:
         if not f.hidden and not _inside(_box(f), screen):
             out.append("box %s off the screen" % (_box(f),))
     return out
@@ -179,12 +180,12 @@ def test_winther_counts_sit_inside_their_boxes_and_the_labels_by_them(size, huma
     row = [i for i, t in enumerate(text) if "Hand" in t and "Board" in t]
     assert row, text
     row = row[0]
-    last = pn.fills[-1]
+    last = pn.boxes[-1]
     seats_end = last.y + last.height
     y = pn.info.y * ts + row * 12 * ts
     assert 0 <= y - seats_end <= 12 * ts, (y, seats_end)
-    for word, i in (("Hand", 4), ("Board", 5)):
+    for word, i in (("Hand", 0), ("Board", 1)):
         col = text[row].index(word)
         r = _rect(pn.info, col, len(word), ts, row)
-        box = _box(pn.fills[i])
+        box = _box(pn.boxes[i])
         assert box[0] <= r[0] and r[2] <= box[2] + 6 * ts, (word, r, box)

@@ -82,6 +82,7 @@ def test_a_crosscut_link_is_played_when_it_wins():
         assert ai.choose(g, lv, 0) == "b3-c4"
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("rules", ["crossway", "quax"])
 def test_average_beats_the_greedy_reference(rules):
     """A small sample on 7 x 7 (the ladder, tools/quax_ladder.py, plays 200 on 9 x 9)."""

@@ -97,3 +97,15 @@ def test_the_command_runs_as_a_module():
     p = subprocess.run([sys.executable, "-m", "quax", "referee"], input=b"d4\nd4\n",
                        capture_output=True, cwd=ROOT)
     assert p.returncode == 2 and p.stdout == b"" and p.stderr.startswith(b"error: line 2: ")
+
+
+def test_hostile_tokens_get_the_one_wording_quoted_short():
+    """docs/contract.md, "Errors": a cell off the board (a column or row past it, row 0,
+    5000 digits) is one line in every game's words; a huge garbage token is quoted cut."""
+    from clitools import check_hostile_tokens
+    check_hostile_tokens(run, ["referee", "--size", "9"], 'c3', 9, ("j1", "a10", "t1", "a0"), 'is not a turn')
+
+
+def test_hostile_flag_numbers_are_refused_in_our_words():
+    from clitools import check_hostile_flags
+    check_hostile_flags(run, ["move", "--level", "easy"])

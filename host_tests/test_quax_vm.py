@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tools import cpvm, mpvm, quax_vm
+from tools import cpvm, fuel, mpvm, quax_vm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -40,6 +40,7 @@ def test_scenarios_identical_on_circuitpython_vm(cpython_output):
     assert cpvm.run(SCENARIOS) == cpython_output
 
 
+@pytest.mark.budget
 def test_live_heap_on_circuitpython_vm():
     """Sources imported as they are. docs/quax.md's figures (Quax 11 x 11): engine ~14 KB,
     player ~5 KB, a game ~1.3 KB, the player's tables ~7.5 KB; no other game's engine."""
@@ -52,6 +53,7 @@ def test_live_heap_on_circuitpython_vm():
     assert fresh <= 2_000 and 3_000 < tabs <= 10_000 and grown <= 1_000
 
 
+@pytest.mark.budget
 def test_a_whole_game_fits_a_small_heap_on_circuitpython_vm():
     """Engine + player (Average against Expert, Quax 11 x 11) play a whole game in 40 KB,
     and not in 16 KB (so the measure means something)."""
@@ -118,6 +120,7 @@ def costs():
     return {name: quax_vm.measure_position(*suite[name], quax_vm.LEVELS) for name in HEAVY}
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("level", quax_vm.LEVELS)
 def test_worst_move_fits_the_level_budget_and_1_kb(costs, level):
     for name, res in costs.items():
@@ -127,7 +130,8 @@ def test_worst_move_fits_the_level_budget_and_1_kb(costs, level):
         assert searches > 0
 
 
-def test_vm_moves_are_the_host_moves(costs):
+@pytest.mark.budget
+def test_measured_moves_are_the_host_moves(costs):
     from quax import Game, ai
     suite = {name: (rules, size, turns) for name, rules, size, turns in quax_vm.load_suite()}
     for name, res in costs.items():
@@ -160,3 +164,13 @@ def test_a_turn_of_the_core_allocates_nothing():
     m = mpvm.measure(TURN_SETUP, "turns(boards)")
     assert m.bytes_allocated == 0
     assert m.fuel > 100_000
+
+
+def test_vm_moves_are_the_host_moves():
+    """MicroPython plays what CPython plays: every suite position at every level, a few VM
+    runs without the fuel measure (the quick tier; the fuel runs are the budget tier's)."""
+    g = fuel.GAMES["quax"]
+    got = fuel.vm_moves(g)
+    assert len(got) == 4 * len(g.load())
+    assert sum(r[2] for r in got) > 0
+    assert [(n, lv, t) for n, lv, _, t in got] == fuel.host_moves(g)

@@ -368,7 +368,7 @@ def finish_a_game(p, app, d):
         turn = ai.choose(g, "average", g.turns)
         for tok in turn.split():
             if tok.startswith("*"):
-                d.press("star%d" % g.turn)
+                d.press("star")
                 d.tap_cell(tok[1:])
             else:
                 d.tap_cell(tok)

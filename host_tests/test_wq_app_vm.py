@@ -37,10 +37,12 @@ def test_only_the_playing_modules_stay_loaded(run):
     assert set(run["resident"]) == {"app", "hw_pyportal", "play", "records", "view", "face_winther"}
 
 
+@pytest.mark.budget
 def test_peak_live_heap_under_the_budget(run):
     assert run["peak"][0] <= app_heap.BUDGET, run["peak"]
 
 
+@pytest.mark.budget
 @pytest.mark.parametrize("size", [(320, 240), (480, 320)])
 def test_completes_with_the_budget_free(vm, size):
     heap = wq_app_heap.heapsize_for_free(REACHED)
@@ -50,6 +52,7 @@ def test_completes_with_the_budget_free(vm, size):
     assert res["free_at_base"] <= REACHED + 64  # the heap asked for, not a roomier one
 
 
+@pytest.mark.budget
 def test_fails_well_below_the_budget(vm):
     heap = wq_app_heap.heapsize_for_free(TOO_LITTLE)
     ok, res = wq_app_heap.attempt(heap)

@@ -12,8 +12,8 @@ What the referee accepts (the error rules, in order):
   digits, no-break spaces) or bytes that are not UTF-8, is refused on its own line as
   "character U+XXXX is not allowed" or "byte 0xXX is not text".
 - `#` starts a comment; tokens are separated by spaces or tabs; cells are an ASCII letter
-  and ASCII digits (quadcore.notation). A token quoted in a message is cut after 12
-  characters.
+  and ASCII digits (quadcore.notation). A token quoted in a message is cut after 24
+  characters (quadutil.shown, the same in every game).
 - Flags: each known flag at most once, numbers in ASCII digits (at most 9), values from
   the lists; otherwise `error: line 0: ...`. Rule values out of range give the engine's
   own message on line 0 (e.g. "board size must be 5..15").
@@ -24,16 +24,17 @@ import sys
 from quadutil.record import RecordError, load
 
 from .game import Game
-from .notation import cell_name, shown
+from .notation import cell_name
 from .rules import VARIANTS
 
 LEVELS = ("trainer", "easy", "average", "expert")
 
 
 def _q(text):
-    """A flag value quoted for a message: ASCII only (others as \\uXXXX), cut after 12."""
+    """A flag value quoted for a message: ASCII only (others as \\uXXXX), cut after 24
+    characters as every game's tokens are (quadutil.shown)."""
     t = text.encode("ascii", "backslashreplace").decode("ascii")
-    return "'%s'" % (t[:12] + "..." if len(t) > 12 else t)
+    return "'%s'" % (t[:24] + "..." if len(t) > 24 else t)
 
 
 def load_record(game, data):

@@ -1,5 +1,7 @@
 """Game notation of rules.md: cells `e6`, stars `*e6`, moves `g5-c3`, one turn a line."""
 
+from quadutil import cell_at, shown
+
 _COLS = "abcdefghijklmno"
 
 
@@ -15,28 +17,15 @@ def _digits(t):
     return t != ""
 
 
-def shown(tok):
-    """A token as an error message shows it: quoted, and cut after 12 characters so a
-    huge bad token never floods the message."""
-    if len(tok) > 12:
-        return repr(tok[:12])[:-1] + "...'"
-    return repr(tok)
-
-
 def parse_cell(text, n):
-    """`e6` -> cell index on an n x n board; ValueError names the problem."""
+    """`e6` -> cell index on an n x n board; ValueError names the problem (a cell off the
+    board in every game's words, quadutil.cell_at)."""
     t = text.strip().lower()
-    if len(t) < 2 or t[0] not in _COLS or not _digits(t[1:]):
+    xy = cell_at(t, n, False)  # the four corner cells are not part of the board
+    if xy is None:
         raise ValueError("%s is not a cell (write a column letter and a row number, e.g. e6)"
-                         % shown(text))
-    col = _COLS.index(t[0])
-    if col >= n or len(t) > 3 or t[1] == "0" or not 0 < int(t[1:]) <= n:
-        raise ValueError("there is no cell %s on a %dx%d board" % (shown(t)[1:-1], n, n))
-    row = int(t[1:]) - 1
-    if (col == 0 or col == n - 1) and (row == 0 or row == n - 1):
-        raise ValueError("there is no cell %s: the four corner cells are not part of the board"
-                         % t)
-    return row * n + col
+                         % shown(text.strip()))
+    return xy[1] * n + xy[0]
 
 
 def parse_turn(line, n):
@@ -60,8 +49,8 @@ def parse_turn(line, n):
             try:
                 actions.append(("marble", parse_cell(tok, n)))
             except ValueError:
-                if tok[:1].lower() in _COLS and _digits(tok[1:]):
-                    raise
+                if "a" <= tok[:1].lower() <= "z" and _digits(tok[1:]):
+                    raise  # written as a cell: off the board
                 raise ValueError("unknown token %s" % shown(tok))
     return actions
 

@@ -1,5 +1,6 @@
-"""quadutil: the two small utilities both engines share (quadcore for Still's Quad, winquad
-for Winther's), below both: crc16 for save data and Rng, the seeded generator. So one game
+"""quadutil: the small utilities every engine shares (quadcore for Still's Quad, winquad for
+Winther's, quax, corners), below them all: crc16 for save data, Rng, the seeded generator,
+and the reading of a cell's name with the one wording of its errors (cell_at, shown). So one game
 loads neither the other's engine nor its tables (quadcore's package imports its whole
 engine, ~12 KB on the device). One module, not two: a module costs its object and dict on
 the device's heap. Imports nothing of the project.
@@ -93,3 +94,34 @@ class Rng:
             v = self.next15()
             if v < limit:
                 return v % n
+
+
+def shown(tok):
+    """A token of the input as a message quotes it: cut after 24 characters, so a huge bad
+    token never floods the one error line (docs/contract.md, "Errors")."""
+    if len(tok) > 24:
+        return repr(tok[:24])[:-1] + "...'"
+    return repr(tok)
+
+
+def cell_at(t, n, corners=True):
+    """(column, row), both from 0, of a cell name on an n x n board: a lowercase letter and
+    the row number from 1 (`e6`). None when t is not written as a cell (the game then says
+    what a turn looks like); ValueError when it is but the cell is not on the board, in the
+    words of every game: "'e15' is off the 14 x 14 board (a1 to n14)" (corners=False: the
+    board's four corner cells are not part of it, Still's Quad's). A row number of more
+    digits than any board has is refused without being converted."""
+    if len(t) < 2 or not "a" <= t[0] <= "z":
+        return None
+    for c in t[1:]:
+        if not "0" <= c <= "9":
+            return None
+    col = ord(t[0]) - 97
+    why = "a1 to %s%d" % (chr(96 + n), n)
+    if col < n and t[1] != "0" and len(t) < 4:
+        row = int(t[1:]) - 1
+        if row < n:
+            if corners or not (col in (0, n - 1) and row in (0, n - 1)):
+                return col, row
+            why = "its four corner cells are not part of it"
+    raise ValueError("%s is off the %d x %d board (%s)" % (shown(t), n, n, why))

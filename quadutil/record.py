@@ -19,6 +19,8 @@ import argparse
 import re
 import sys
 
+from quadutil import shown
+
 _BAD = re.compile(rb"[^\t\x20-\x7e]")
 
 
@@ -91,10 +93,34 @@ def load(play, data, over, one_token=False):
 
 class Parser(argparse.ArgumentParser):
     """argparse for a game's command line: a bad flag is the contract's one error line on
-    line 0 (RecordError), not argparse's usage text and exit."""
+    line 0 (RecordError), not argparse's usage text and exit. A value argparse quotes is
+    cut as a token is (quadutil.shown), and its "argument --flag:" reads "--flag:", as in
+    quadcore's own flags."""
 
     def error(self, message):
+        message = re.sub(r"^argument ", "", message)
+        message = re.sub(r"'([^']{25,})'", lambda m: shown(m.group(1)), message)
+        message = re.sub(r"[^ ']{40,}", lambda m: shown(m.group(0))[1:-1], message)
         raise RecordError(0, message)
+
+
+def number(lo=0, hi=999_999_999, choices=None):
+    """An argparse type for a flag's whole number, read as quadcore reads its flags: ASCII
+    digits, at most 9 of them (a huge token is refused without being converted), from lo
+    to hi, or one of `choices`. Its refusal, after argparse's "--flag: ", is one of the
+    contract's line-0 errors."""
+    def parse(text):
+        if not (text.isascii() and text.isdigit() and len(text) <= 9):
+            raise argparse.ArgumentTypeError("%s is not a whole number (digits 0-9)"
+                                             % shown(text))
+        n = int(text)
+        if choices is not None and n not in choices:
+            raise argparse.ArgumentTypeError("must be %s (not %d)" % (
+                ", ".join(str(c) for c in choices[:-1]) + " or %d" % choices[-1], n))
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError("must be %d..%d (not %d)" % (lo, hi, n))
+        return n
+    return parse
 
 
 def commands(prog, description):

@@ -7,7 +7,8 @@ reader every game's command line shares (quadutil.record)."""
 
 import argparse
 
-from quadutil.record import RecordError, commands, load, run
+from quadutil import shown
+from quadutil.record import RecordError, commands, load, number, run
 
 from .board import RULES
 from .game import Game
@@ -35,19 +36,9 @@ def referee_lines(game):
             "reason: chain", "chain: " + " ".join(cell_name(x, n) for x in cells)]
 
 
-def _size(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("--size wants a number, not %r" % text)
-    if not MINN <= n <= MAXN:
-        raise argparse.ArgumentTypeError("--size must be %d..%d (not %d)" % (MINN, MAXN, n))
-    return n
-
-
 def _pie(text):
     if text not in ("on", "off"):
-        raise argparse.ArgumentTypeError("--pie must be on or off (not %r)" % text)
+        raise argparse.ArgumentTypeError("must be on or off (not %s)" % shown(text))
     return text == "on"
 
 
@@ -72,7 +63,7 @@ def _cmd_move(a, data):
 
 def _common(p):
     p.add_argument("--rules", choices=RULES, default="quax")
-    p.add_argument("--size", type=_size, default=None)
+    p.add_argument("--size", type=number(MINN, MAXN), default=None)
     p.add_argument("--pie", type=_pie, default=None)
 
 
@@ -84,6 +75,6 @@ def main(argv=None, stdin=None, stdout=None, stderr=None):
     p = sub.add_parser("move", help="the computer's turn for the record on stdin")
     _common(p)
     p.add_argument("--level", required=True, choices=LEVELS)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=number(), default=0)
     p.set_defaults(fn=_cmd_move)
     return run(ap, argv, stdin, stdout, stderr)

@@ -2,6 +2,8 @@
 s19, file letter then rank number; a drop `c3`, a link `c3-d4` (its two stones, either
 order), `swap` (the pie rule) and `pass`. One turn a line."""
 
+from quadutil import cell_at, shown
+
 FILES = "abcdefghijklmnopqrs"
 MAXN = 19
 MINN = 4
@@ -15,16 +17,14 @@ def cell_name(x, n):
 
 
 def parse_cell(tok, n):
-    """'c3' -> its cell number on the n x n board; ValueError for anything else."""
+    """'c3' -> its cell number on the n x n board; ValueError for anything else (a cell off
+    the board in every game's words, quadutil.cell_at)."""
     t = tok.strip().lower()
-    if len(t) >= 2 and t[0] in FILES and t[1:].isdigit() and t[1] != "0":
-        f = FILES.index(t[0])
-        r = int(t[1:]) - 1
-        if f < n and r < n:
-            return r * n + f
-        raise ValueError("%s is not a cell of the %d x %d board (a1..%s)"
-                         % (tok.strip(), n, n, cell_name(n * n - 1, n)))
-    raise ValueError("%r is not a turn (a drop c3, a link c3-d4, swap or pass)" % tok.strip())
+    xy = cell_at(t, n)
+    if xy is None:
+        raise ValueError("%s is not a turn (a drop c3, a link c3-d4, swap or pass)"
+                         % shown(tok.strip()))
+    return xy[1] * n + xy[0]
 
 
 def parse_turn(text, n):

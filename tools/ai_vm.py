@@ -7,105 +7,52 @@ The suite (host_tests/data/ai_suite.txt) is 30 positions from ten Expert-Average
 (seeds 1-10, two random opening marbles): after turn 3-6 (openings), 12-17 (middle games)
 and 2-4 turns before each game's end (late games).
 
-Each (position, level) is measured by difference: two VM runs build the game, import the AI
-and build its tables (so the figures are the steady-state cost of one move: what the device
-pays per move after start-up); then one executes `ai.choose` and the other a no-op. Bytes are
-gc.mem_alloc() before/after with the GC off (exact).
+Each (position, level) is measured by difference (tools/fuel.py, the four games' harness;
+`python -m tools.fuel still` is the same suite): VM runs build the game, import the AI and
+build its tables (so the figures are the steady-state cost of one move: what the device
+pays per move after start-up); then one executes `ai.choose` at a level and one, shared by
+the levels, a no-op. Bytes are gc.mem_alloc() before/after with the GC off (exact).
 """
 
 import argparse
-import statistics
 import sys
-from pathlib import Path
 
-from tools import mpvm
+from tools import fuel, mpvm
 
-SUITE = Path(__file__).resolve().parent.parent / "host_tests" / "data" / "ai_suite.txt"
-LEVELS = ("trainer", "easy", "average", "expert")
+SPEC = fuel.GAMES["still"]
+SUITE = SPEC.suite
+LEVELS = SPEC.levels
+VARIANT_SUITE = fuel.GAMES["still-variants"].suite
+VARIANT_PATCH = fuel.VARIANT_PATCH
 
 
 def load_suite(path=SUITE):
     """[(name, [turn lines])] from a file of records, each starting with '# name'."""
-    out = []
-    for block in Path(path).read_text().split("\n\n"):
-        lines = [ln for ln in block.strip().splitlines() if ln.strip()]
-        if not lines:
-            continue
-        name = lines[0].lstrip("# ").split()[0] if lines[0].startswith("#") else "?"
-        out.append((name, [ln for ln in lines if not ln.startswith("#")]))
-    return out
-
-
-VARIANT_SUITE = SUITE.parent / "ai_variant_suite.txt"
+    return [(name, turns) for name, _, turns in SPEC.load(path)]
 
 
 def load_variant_suite(path=VARIANT_SUITE):
     """[(name, rules, [turn lines])] of the other games' suite (tools/make_variant_suite.py):
     each header names its rules, '# duel-2 variant=duel players=2 ...'."""
-    out = []
-    for name, turns in load_suite(path):
-        head = Path(path).read_text().split("# " + name + " ", 1)[1].split("\n", 1)[0]
-        rules = {}
-        for word in head.split():
-            if "=" in word:
-                k, v = word.split("=")
-                rules[k] = int(v) if v.isdigit() else v
-        out.append((name, rules, turns))
-    return out
-
-
-# The other games' tactics and Trek / Rapid's moves, loaded before the measured move (the
-# device loads them with the game's first move of Average or Expert, once).
-VARIANT_PATCH = "\nfrom quadcore.ai import tact, otherguard, othermoves\n"
-
-
-_SETUP = """
-import gc
-from quadcore.game import Game
-from quadcore import ai
-from quadcore.ai import core, fast, two, other, search, tss, turns
-for _w in set(v["w"] for v in two.LEVELS.values()):
-    two.tables_for(_w)
-g = Game(**%r)
-for _t in %r:
-    g.play(_t)
-_a0 = _a1 = 0
-_t = ''
-_code = None
-"""
-_STMT = "_t = ai.choose(g, %r, %d)"
-_MASTER = "_t = ai.choose(g, 'master', %d, seconds=%d)"
+    return fuel.GAMES["still-variants"].load(path)
 
 
 def statement(level, seed):
     """The measured call for a level name; "master:S" is Master at S M4-s a move."""
-    if level.startswith("master:"):
-        return _MASTER % (seed, int(level[7:]))
-    return _STMT % (level, seed)
+    return SPEC.stmt(level, seed)
 
 
 def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, patch=""):
-    """{level: (fuel, bytes, nodes, turn)} for the position after `turns`: two runs per
-    level whose programs differ in one digit (the no-op or the move). `patch` is extra
-    setup code (tools/ai_tradeoff.py changes a level's budget with it)."""
-    setup = _SETUP % (rules or {}, list(turns)) + patch
-    res = {}
-    for lv in levels:
-        stmt = statement(lv, seed)
-        res[lv] = mpvm.measure_decision(setup, stmt, 'core.LAST[0]', root=root)
-    return res
+    """{level: (fuel, bytes, nodes, turn)} for the position after `turns` (tools/fuel.py:
+    one VM run for the no-op, one per level). `patch` is extra setup code
+    (tools/ai_tradeoff.py changes a level's budget with it)."""
+    return fuel.measure_position(SPEC, rules or {}, turns, levels, seed, root, patch)
 
 
 def suite_costs(levels=LEVELS, suite=None, root=mpvm.REPO_ROOT, progress=None):
     """[(name, level, fuel, bytes, nodes, turn)] over the whole suite."""
-    rows = []
-    for name, turns in (suite or load_suite()):
-        r = measure_position(turns, levels, root=root)
-        for lv in levels:
-            rows.append((name, lv) + r[lv])
-        if progress:
-            progress(name, r)
-    return rows
+    suite = [(n, {}, t) for n, t in (suite or load_suite())]
+    return fuel.suite_costs(SPEC, levels, suite, root=root, progress=progress)
 
 
 _CP_MOVES = """
@@ -172,16 +119,11 @@ def main(argv=None):
         return 0
 
     def progress(name, r):
-        print("%-12s " % name + "  ".join("%s %6.1fM %5dB %3dn %-8s" % (
-            lv[:3], r[lv][0] / 1e6, r[lv][1], r[lv][2], r[lv][3]) for lv in levels), flush=True)
+        print(fuel.position_line(name, r, levels), flush=True)
 
     rows = suite_costs(levels, load_suite(a.suite), a.root, progress)
-    for lv in levels:
-        f = [r[2] for r in rows if r[1] == lv]
-        bb = [r[3] for r in rows if r[1] == lv]
-        print("%-8s fuel median %6.1fM worst %6.1fM (%.2f M4-s)  bytes median %d worst %d"
-              % (lv, statistics.median(f) / 1e6, max(f) / 1e6, max(f) / mpvm.FUEL_PER_M4_SECOND,
-                 statistics.median(bb), max(bb)))
+    for line in fuel.summary(SPEC, rows, levels):
+        print(line)
     return 0
 
 

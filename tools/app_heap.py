@@ -10,6 +10,14 @@
     .venv/bin/python -m tools.app_heap --level master [--smallest]   # Master and its ponder
     .venv/bin/python -m tools.app_heap --level master-noponder       # Master, no ponder
 
+One harness for every game: Still's Quad's scenario is this module's (scenario_code);
+another game's scenario is a program maker its own small module gives to the functions
+here (program=: tools/wq_app_heap.py, quax_app_heap.py, corners_app_heap.py, commands of
+their own), run by the same guest, platform, checkpoints, bisection, budget and report
+(game_program, game_report). The game modules import this one, never the other way round.
+Which VM runs the guest is tools/cpvm.py's choice (through tools/cpdevice.py), apart from
+the scenarios.
+
 The VM: CircuitPython 10.2.1's unix port built 32-bit (tools/cpvm.py finds it), with a
 fixed heap (`-X heapsize=`): the same py/ core, bytecode, GC and qstr handling as the
 PyPortal's firmware, so a MemoryError here is one there. The game runs from a tree the
@@ -92,7 +100,7 @@ def rects():
     pn = app.play.panel
     out = []
     for i, f in enumerate(pn.fills):
-        name = pn.slots[i] if i < 4 else ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
+        name = pn.slots[i]
         if not f.hidden:
             out.append((name, (f.x, f.y, f.width, f.height)))
     return out
@@ -146,7 +154,7 @@ def move(name):
     think("hint" + name)
     stars, marble = play.hint_stars, play.hint[0]  # placing a star clears the hint
     for x in stars:
-        press("star0")
+        press("star")
         tap_cell(x)
     tap_cell(marble)
     S["app"].tick()
@@ -235,6 +243,8 @@ def prefs_record(**prefs):
     from quadpocket.storage import Store
     nvm = bytearray(b"\xff" * 8192)
     st = Store(nvm)
+    st.prefs.confirm = 2  # off: the scenario taps a move once (the confirm tap's mark is a tile)
+    st.prefs.dim = 0  # never dimmed: the touch that would wake it would be a tap lost
     for k, v in prefs.items():
         setattr(st.prefs, k, v)
     st.save_prefs()
@@ -297,7 +307,7 @@ def move(name):
     for a in acts:
         S[a[0]] += 1
         if a[0] == "star":
-            press("star%d" % seat)
+            press("star")
         elif a[0] == "move":
             tap_cell(a[1])
         tap_cell(a[-1])
@@ -482,14 +492,40 @@ def game_parser(prog, doc):
     return ap
 
 
-def budget_report(mpy, size, program):
+def budget_report(mpy, size, program, base_program=None):
     """(text, exit status) of a run with exactly the BUDGET free at the base (the heap
-    worked out from a 320x240 base reading, as the game tools always have)."""
-    heap = heapsize_for_free(BUDGET, mpy=mpy, program=program)
+    worked out from a 320x240 base reading, as the game tools always have; base_program:
+    the program whose base it is, when not the one run)."""
+    heap = heapsize_for_free(BUDGET, mpy=mpy, program=base_program or program)
     ok, res = attempt(heap, mpy=mpy, size=size, program=program)
     return ("free at base %d: %s; last checkpoint %r" % (
         res["free_at_base"], "completes" if ok else "MemoryError",
         res["checkpoints"][-1:]), 0 if ok else 1)
+
+
+def game_report(args, title, program, smallest, base_program=None):
+    """What a game's heap tool prints and its exit status, for its parsed game_parser
+    options (--titano, --py, --budget, --smallest): the smallest free heap over the layouts
+    (smallest(mpy, size) -> [free bytes per layout]), a run with the budget free, or the
+    live readings. title: the game's words in the --smallest line ("Winther's Quad's")."""
+    if cpvm.find_vm() is None:
+        print(cpvm.MISSING_VM, file=sys.stderr)
+        return 2
+    size = (480, 320) if args.titano else (320, 240)
+    mpy = not args.py
+    if args.smallest:
+        free = smallest(mpy, size)
+        print("%s whole game needs %d bytes free (%.1f KB; the worst of %d layouts, best "
+              "%.1f KB; %s, %dx%d, CircuitPython %s unix VM); budget %d KB" % (
+                  title, max(free), max(free) / 1024, len(free), min(free) / 1024,
+                  ".mpy" if mpy else ".py", size[0], size[1], cpvm.CP_TAG, BUDGET // 1024))
+        return 0 if max(free) <= BUDGET else 1
+    if args.budget:
+        text, rc = budget_report(mpy, size, program, base_program)
+    else:
+        text, rc = live_report(scenario(mpy=mpy, size=size, program=program))
+    print(text)
+    return rc
 
 
 def live_report(res):

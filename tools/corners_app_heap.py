@@ -16,7 +16,7 @@ ROUNDS_BEFORE rounds; a game that ends is followed by a new one from New.
 
 import sys
 
-from tools import app_heap, cpvm
+from tools import app_heap
 
 ROUNDS = {"duo": 24, "classic": 22, "classic_2": 22}
 
@@ -89,32 +89,18 @@ def smallest(mpy=True, size=(320, 240), layouts=None, variant="duo"):
 
 
 def main(argv=None):
+    """This game's heap tool: app_heap.game_report with its scenario."""
     ap = app_heap.game_parser("python -m tools.corners_app_heap", __doc__)
     ap.add_argument("--classic", action="store_true", help="Classic 4 instead of Duo")
     ap.add_argument("--classic2", action="store_true", help="classic_2 instead of Duo")
     ap.add_argument("--layouts", type=int, default=0,
                     help="only the first N layouts of app_heap.LAYOUTS (default all)")
     args = ap.parse_args(argv)
-    if cpvm.find_vm() is None:
-        print(cpvm.MISSING_VM, file=sys.stderr)
-        return 2
-    size = (480, 320) if args.titano else (320, 240)
     v = "classic" if args.classic else "classic_2" if args.classic2 else "duo"
-    if args.smallest:
-        lay = app_heap.LAYOUTS[:args.layouts] if args.layouts else None
-        free = smallest(mpy=not args.py, size=size, variant=v, layouts=lay)
-        print("The corner polyomino game's whole game (%s) needs %d bytes free (%.1f KB; the "
-              "worst of %d layouts, best %.1f KB; %s, %dx%d, CircuitPython %s unix VM); "
-              "budget %d KB" % (v, max(free), max(free) / 1024, len(free), min(free) / 1024,
-                                ".py" if args.py else ".mpy", size[0], size[1], cpvm.CP_TAG,
-                                app_heap.BUDGET // 1024))
-        return 0 if max(free) <= app_heap.BUDGET else 1
-    if args.budget:
-        text, rc = app_heap.budget_report(not args.py, size, program(v))
-    else:
-        text, rc = app_heap.live_report(scenario(mpy=not args.py, size=size, variant=v))
-    print(text)
-    return rc
+    lay = app_heap.LAYOUTS[:args.layouts] if args.layouts else None
+    return app_heap.game_report(
+        args, "The corner polyomino game's (%s)" % v, program(v),
+        lambda mpy, size: smallest(mpy=mpy, size=size, variant=v, layouts=lay))
 
 
 if __name__ == "__main__":

@@ -8,9 +8,10 @@ heap of the engine and player on CircuitPython's unix VM (tools/cpvm.py).
     python -m tools.corners_vm --make-suite                           # rewrite the suite
 
 The suite (host_tests/data/corners_suite.txt) holds positions of Expert self-play games in
-Duo and Classic, early, middle and late. Fuel of a (position, level) is tools.mpvm.measure's:
-two VM runs that differ only in running the decision, after the game is built and the
-player's scratch made (the steady cost of one move on the device).
+Duo and Classic, early, middle and late. Fuel of a (position, level) is tools/fuel.py's
+(`python -m tools.fuel corners`, the four games' harness): VM runs that differ only in
+running one level's decision or a no-op (one, shared by the levels), after the game is built
+and the player's scratch made (the steady cost of one move on the device).
 
 --smallest bisects (1 KB steps) the smallest -X heapsize at which a whole game completes
 on CircuitPython's VM with .mpy files made by its own mpy-cross: the engine and the player
@@ -19,20 +20,19 @@ imported, the computer playing every colour at the level, as on the device with 
 
 import argparse
 import shutil
-import statistics
 import sys
 import tempfile
 from pathlib import Path
 
-from tools import mpvm
+from tools import fuel
 
 ROOT = Path(__file__).resolve().parent.parent
-SUITE = ROOT / "host_tests" / "data" / "corners_suite.txt"
-LEVELS = ("custom", "easy", "average", "expert")
+SPEC = fuel.GAMES["corners"]
+SUITE = SPEC.suite
+LEVELS = SPEC.levels
 # Average 1.0 and Expert 2.0 M4-seconds (the issue's); Easy has none there: held to
 # Average's; Custom (the seed's rating, capped by corners.ai.CUSTOM_WORK) to Expert's.
-BUDGET = {"custom": 234_000_000, "easy": 117_000_000, "average": 117_000_000,
-          "expert": 234_000_000}
+BUDGET = SPEC.budget
 
 
 def make_suite(path=SUITE):
@@ -54,38 +54,17 @@ def make_suite(path=SUITE):
 
 def load_suite(path=SUITE):
     """[(name, variant, [moves])]."""
-    out = []
-    for block in Path(path).read_text().split("\n\n"):
-        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
-        if not lines:
-            continue
-        name, variant = lines[0].lstrip("# ").split()
-        out.append((name, variant, lines[1:]))
-    return out
-
-
-# The modules a game has loaded by then are imported here, before the measured decision:
-# corners.book too (Expert in Duo loads it at its first move; compiled from source on the
-# WASI VM its import alone costs ~5.8M fuel, a lookup ~0.2M).
-_SETUP = """
-from corners import Game, ai, book
-g = Game(%r)
-for _t in %r:
-    g.play(_t)
-ai._scratch()
-g.moves()
-_p = None
-"""
-_STMT = "_p = ai.Player(g, %r, %d)\nfor _t in _p.run():\n    pass"
+    return [(name, p["variant"], moves) for name, p, moves in SPEC.load(path)]
 
 
 def measure_position(variant, moves, levels, seed=0):
-    """{level: (fuel, bytes)} of one decision at the position."""
-    setup = _SETUP % (variant, list(moves))
-    return {lv: tuple(mpvm.measure(setup, _STMT % (lv, seed)))[::-1] for lv in levels}
+    """{level: (fuel, bytes)} of one decision at the position (tools/fuel.py)."""
+    r = fuel.measure_position(SPEC, {"variant": variant}, moves, levels, seed)
+    return {lv: r[lv][:2] for lv in levels}
 
 
 def suite_costs(levels=LEVELS, suite=None, progress=None):
+    """[(name, level, fuel, bytes)] over the suite."""
     rows = []
     for name, variant, moves in (suite or load_suite()):
         r = measure_position(variant, moves, levels)
@@ -223,12 +202,8 @@ def main(argv=None):
                 lv[:3], r[lv][0] / 1e6, r[lv][1]) for lv in levels), flush=True)
 
         rows = suite_costs(levels, progress=progress)
-        for lv in levels:
-            f = [r[2] for r in rows if r[1] == lv]
-            bb = [r[3] for r in rows if r[1] == lv]
-            print("%-8s fuel median %6.1fM worst %6.1fM (%.2f M4-s)  bytes worst %d"
-                  % (lv, statistics.median(f) / 1e6, max(f) / 1e6,
-                     max(f) / mpvm.FUEL_PER_M4_SECOND, max(bb)))
+        for line in fuel.summary(SPEC, rows, levels):
+            print(line)
     return 0
 
 

@@ -41,6 +41,11 @@ def staged(mpy: bool = True) -> Path:
     return _STAGED[key]
 
 
-def run_device(code: str, *, mpy: bool = True, **kw) -> str:
-    """run() with the staged device tree on the import path (bundle's .mpy by default)."""
+def run_device(code: str, *, mpy=True, **kw) -> str:
+    """run() with the staged device tree on the import path (bundle's .mpy by default);
+    mpy="frozen": the packages frozen into the VM, the drive holding only their data
+    (tools/cproute.py: the firmware route)."""
+    if mpy == "frozen":
+        from tools import cproute
+        return cproute.run(code, **kw)
     return cpvm.run(code, path=cpvm.device_path(staged(mpy)), **kw)

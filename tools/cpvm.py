@@ -293,7 +293,7 @@ def _program(code: str) -> str:
 
 
 def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
-        timeout: float = 600, raw: bool = False) -> str:
+        timeout: float = 600, raw: bool = False, vm=None, cwd=None) -> str:
     """Run ``code`` on CircuitPython's unix VM; return stdout.
 
     ``path`` is MICROPYPATH (':'-separated import folders; default: the repository root and
@@ -301,11 +301,13 @@ def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
     clone lives). ``heapsize`` in bytes or with K/M. With ``raw`` the code
     is run as the main script itself (no wrapper: the wrapper's compile() holds the source
     text on the heap while it runs, a few hundred bytes of the figures).
+    ``vm``: another build of the VM (the frozen route's, tools/cproute.py); ``cwd``: the
+    working folder, where the script is then written (the frozen route: the drive).
     Raises GuestError with the output (and the traceback) when the guest fails.
     """
     if not isinstance(code, str):
         raise TypeError("code must be a str")
-    vm = require_vm()
+    vm = vm or require_vm()
     # In /tmp where there is one: the VM keeps the script's folder (its real path) in sys.path,
     # so the folder's length must not depend on the machine's TMPDIR either.
     with tempfile.TemporaryDirectory(dir="/tmp" if os.path.isdir("/tmp") else None) as tmp:
@@ -317,11 +319,15 @@ def run(code: str, *, path: str | None = None, heapsize: int | str = "4M",
             path = "r:r/lib"
         env = dict(os.environ, MICROPYPATH=path)
         # The script's folder goes first on sys.path: a folder with nothing else in it.
-        script = Path(tmp) / "guest.py"
+        script = Path(cwd or tmp) / "guest.py"
         script.write_text(code if raw else _program(code), encoding="utf-8")
-        proc = subprocess.run([str(vm), "-X", "heapsize=%s" % heapsize, script.name],
-                              capture_output=True, text=True, timeout=timeout, env=env,
-                              stdin=subprocess.DEVNULL, cwd=tmp)
+        try:
+            proc = subprocess.run([str(vm), "-X", "heapsize=%s" % heapsize, script.name],
+                                  capture_output=True, text=True, timeout=timeout, env=env,
+                                  stdin=subprocess.DEVNULL, cwd=cwd or tmp)
+        finally:
+            if cwd:
+                script.unlink()
     out = proc.stdout
     if _FAIL_MARK in out:
         before, _, after = out.partition(_FAIL_MARK)

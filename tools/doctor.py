@@ -8,6 +8,11 @@ or version), .py/.mpy twins (the .py is imported), copies of libraries the firmw
 a code.txt/main.py that would run instead of code.py; and from the bundle (make bundle):
 whether its .mpy files were made for the board's CircuitPython, and whether the drive holds
 the bundle as built (or what `make flash` would change).
+Which firmware: stock CircuitPython (the game's code is the bundle's .mpy files on the
+drive) or Quad Pocket's (tools/firmware.py: the code is frozen in, and the drive needs only
+code.py, boot.py and the data files; a copy of our code on it is never imported). A board
+in its bootloader (a drive with INFO_UF2.TXT) is named, with the .uf2 `make flash` would
+give it.
 Exit status 0 when nothing stands in the way of the game, 1 when something does, 2 when
 there is no CircuitPython drive to look at.
 """
@@ -22,11 +27,21 @@ from pathlib import Path
 
 from tools.bundle import DEFAULT_OUT, FROZEN
 from tools.cpvm import MPY_HEADER
-from tools.flash import (RUN_ORDER, FlashError, check_firmware, find_drive, frozen_copies,
-                         make_plan, twins)
+from tools.cproute import is_data
+from tools.flash import (INFO_UF2, RUN_ORDER, FlashError, bootloader_board, check_firmware,
+                         find_drive, frozen_copies, in_bootloader, make_plan,
+                         our_firmware, twins)
+from tools.firmware import BOARDS, stamp_mark, uf2_path
 
+# Our packages' top-level names on the drive (tools/bundle.py's APP_ and GAME_PACKAGES).
+OUR_TOPS = {"quadcore", "quadpocket", "quadutil", "winquad", "corners", "quax"}
 # CircuitPython 9 and 10 load .mpy version 6 (b"C\x06"); 8 loaded version 5.
 MPY_VERSION_FOR_MAJOR = {8: 5, 9: 6, 10: 6}
+
+
+def _ours(top):
+    """A /lib entry our firmware freezes: our packages, and the library the game imports."""
+    return top in OUR_TOPS or top.startswith("face_") or top == "adafruit_touchscreen"
 
 
 def _board_id(drive):
@@ -38,13 +53,42 @@ def _board_id(drive):
     return m.group(1) if m else None
 
 
-def examine(drive, bundle=DEFAULT_OUT):
+def examine_bootloader(drive, board=None):
+    """A board in its UF2 bootloader: which board, and the .uf2 make flash would copy."""
+    lines, problems = [], []
+    info = " ".join((Path(drive) / INFO_UF2).read_text(errors="replace").split())
+    lines.append("UF2 bootloader: %s" % info[:120])
+    try:
+        board = bootloader_board(drive, board)
+    except FlashError as exc:
+        problems.append(str(exc).replace(" Nothing was copied.", ""))
+        board = None
+    for b in ([board] if board else BOARDS):
+        uf2 = uf2_path(b)
+        lines.append("%s: %s" % (uf2.name, "built, make flash%s copies it" % (
+            "" if board else " BOARD=" + b) if uf2.is_file() else "not built (make firmware "
+            "BOARD=%s)" % b))
+    if board and not uf2_path(board).is_file():
+        problems.append("no firmware built for %s: make firmware BOARD=%s" % (board, board))
+    lines.append("(stock CircuitPython instead: copy its .uf2 from circuitpython.org here; "
+                 "docs/device.md)")
+    return lines, problems
+
+
+def examine(drive, bundle=DEFAULT_OUT, board=None):
     """-> (lines, problems): what was found, and what stands in the way of the game."""
     drive, bundle = Path(drive), Path(bundle)
+    if drive.is_dir() and in_bootloader(drive):
+        return examine_bootloader(drive, board)
     lines, problems = [], []
     major, banner = check_firmware(drive)
     board = _board_id(drive)
+    ours = our_firmware(banner)
     lines.append("firmware: %s" % banner)
+    lines.append("route: %s" % (
+        "Quad Pocket's firmware, built from %s: the games' code is in it, the drive needs "
+        "code.py, boot.py and the data files" % ours if ours else
+        "stock CircuitPython: the games' code is the bundle's .mpy files on the drive"))
     lines.append("board: %s%s" % (board or "unknown (no Board ID in boot_out.txt)",
                                   "" if board is None or board in FROZEN else
                                   " (not one the bundle knows frozen libraries for)"))
@@ -75,6 +119,18 @@ def examine(drive, bundle=DEFAULT_OUT):
             problems.append("%s runs instead of code.py" % name)
     if not (drive / "code.py").is_file():
         problems.append("no code.py on the drive: run make flash")
+    if ours:
+        # A folder at the drive's root named like one of our packages is imported before
+        # the frozen one ('/' comes before '.frozen'), even without code: it hides it.
+        for name in sorted(p.name for p in drive.iterdir() if p.is_dir()):
+            if name in OUR_TOPS or name.startswith("face_"):
+                problems.append("/%s on the drive hides the firmware's %s package (CircuitPython "
+                                "looks in / before .frozen): delete or move it" % (name, name))
+        code = [r for r in files if r.startswith("lib/") and r.endswith((".py", ".mpy"))
+                and _ours(r.split("/")[1].split(".")[0])]
+        if code:
+            lines.append("note: %d code file(s) of ours in lib/ are never imported (the "
+                         "firmware's come first): make flash removes them" % len(code))
 
     info_path = bundle.with_name(bundle.name + ".json")
     if not (bundle / "code.py").is_file() or not info_path.is_file():
@@ -82,6 +138,20 @@ def examine(drive, bundle=DEFAULT_OUT):
         return lines, problems
     info = json.loads(info_path.read_text(encoding="utf-8"))
     made = info.get("mpy_cross")
+    if ours:
+        need = sorted(rel for rel in (p.relative_to(bundle).as_posix()
+                                      for p in bundle.rglob("*") if p.is_file())
+                      if is_data(rel) and rel.startswith("lib/"))
+        gone = [rel for rel in need if not (drive / rel).is_file()]
+        if gone:
+            problems.append("data files the firmware reads are missing (help, opening books): "
+                            "%s: run make flash" % ", ".join(gone[:4]) +
+                            (" and %d more" % (len(gone) - 4) if len(gone) > 4 else ""))
+        if stamp_mark(info.get("version", "")) != ours:
+            lines.append("note: the firmware was built from %s, the bundle from %s: make "
+                         "firmware and flash the .uf2 to bring the code up to date"
+                         % (ours, info.get("version", "?")))
+        made = None
     if made:
         m = re.match(r"CircuitPython (\d+)\.", made)
         built = int(m.group(1)) if m else None
@@ -99,7 +169,7 @@ def examine(drive, bundle=DEFAULT_OUT):
     if info.get("board") and board and info["board"] != board and info["board"] != "none":
         lines.append("note: the bundle left out the libraries %s freezes; this board is %s"
                      % (info["board"], board))
-    writes, removals, _ = make_plan(bundle, drive)
+    writes, removals, _ = make_plan(bundle, drive, frozen=ours is not None)
     if writes or removals:
         lines.append("drive vs bundle %s: make flash would write %d file(s), remove %d"
                      % (info.get("version", "?"), len(writes), len(removals)))
@@ -114,10 +184,12 @@ def main(argv=None):
     parser.add_argument("--drive", default=os.environ.get("DRIVE") or None,
                         help="path of the CIRCUITPY drive (env DRIVE; default: look for it)")
     parser.add_argument("--bundle", default=str(DEFAULT_OUT), help="bundle folder (make bundle)")
+    parser.add_argument("--board", choices=BOARDS, default=os.environ.get("BOARD") or None,
+                        help="a board in its bootloader: which it is (env BOARD)")
     args = parser.parse_args(argv)
     try:
         drive = Path(args.drive) if args.drive else find_drive()
-        lines, problems = examine(drive, args.bundle)
+        lines, problems = examine(drive, args.bundle, args.board)
     except FlashError as exc:
         print("doctor: %s" % exc, file=sys.stderr)
         return 2

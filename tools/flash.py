@@ -22,6 +22,13 @@
   your own files) the flash says which file wins and leaves both. Copies in /lib of
   libraries the board's firmware freezes are never imported there ('.frozen' comes first
   on sys.path): the flash names them too.
+- The firmware route (tools/firmware.py, docs/device.md): a board in its bootloader (a
+  drive holding INFO_UF2.TXT, PORTALBOOT) gets build/quadpocket-<board>-<tag>.uf2, checked
+  block by block first; --board (BOARD=...) names the board where INFO_UF2.TXT cannot
+  (the Titano's bootloader may call itself a PyPortal). A CIRCUITPY drive whose
+  boot_out.txt says the board runs our firmware gets only code.py, boot.py and the data
+  files under lib/ (help texts, opening books): the code is in the firmware, so our
+  packages' code files and the libraries frozen with them go from the drive.
 """
 
 import argparse
@@ -35,10 +42,17 @@ import sys
 from pathlib import Path
 
 from tools.bundle import APP_PACKAGES, DEFAULT_OUT, FACE_PREFIX, GAME_PACKAGES
+from tools.cproute import is_data
+from tools.firmware import BOARDS, MARK, FirmwareError, check_uf2, stamp_mark, uf2_path
 
 SUPPORTED_MAJORS = (9, 10)
 DRIVE_PATTERNS = ("/media/*/CIRCUITPY", "/run/media/*/CIRCUITPY", "/media/CIRCUITPY",
                   "/Volumes/CIRCUITPY")
+# A board in its UF2 bootloader (reset pressed twice): the PyPortal's and the Titano's
+# bootloaders name their drive PORTALBOOT.
+BOOT_PATTERNS = tuple(p.replace("CIRCUITPY", name) for name in ("PORTALBOOT", "TITANOBOOT")
+                      for p in DRIVE_PATTERNS)
+INFO_UF2 = "INFO_UF2.TXT"
 # Our packages on the drive: every engine and the shell as the bundle ships them, and the
 # faces (lib/face_<game>/, matched by prefix below); quadutil is ours too.
 OWN_PACKAGES = tuple(dest for _, dest in APP_PACKAGES + GAME_PACKAGES)
@@ -57,20 +71,98 @@ class FlashError(Exception):
 
 # ---------------------------------------------------------------- the drive
 
-def find_drive(patterns=DRIVE_PATTERNS):
+def find_drive(patterns=DRIVE_PATTERNS + BOOT_PATTERNS):
     found = []
     for pattern in patterns:
         for path in sorted(glob.glob(pattern)):
             if os.path.isdir(path) and path not in found:
                 found.append(path)
     if not found:
-        raise FlashError("no CIRCUITPY drive found (looked at %s). Plug the PyPortal in with a "
-                         "USB data cable, wait for the drive to mount, or name it: "
-                         "make flash DRIVE=/path/to/CIRCUITPY" % ", ".join(patterns))
+        raise FlashError("no CIRCUITPY drive found, nor a board in its bootloader (looked at "
+                         "%s). Plug the PyPortal in with a USB data cable, wait for the drive "
+                         "to mount, or name it: make flash DRIVE=/path/to/CIRCUITPY"
+                         % ", ".join(patterns))
     if len(found) > 1:
         raise FlashError("several CIRCUITPY drives are mounted (%s): choose one with "
                          "make flash DRIVE=..." % ", ".join(found))
     return Path(found[0])
+
+
+def in_bootloader(drive):
+    """Whether the drive is a board's UF2 bootloader (it holds INFO_UF2.TXT)."""
+    return (Path(drive) / INFO_UF2).is_file()
+
+
+def bootloader_board(drive, board=None):
+    """The board a bootloader drive belongs to: from INFO_UF2.TXT where it says "Titano",
+    else `board`, which must then be given (the Titano's bootloader may call itself a
+    PyPortal). FlashError for a board that is neither, or a contradiction."""
+    text = (Path(drive) / INFO_UF2).read_text(encoding="utf-8", errors="replace")
+    low = text.lower()
+    said = "pyportal_titano" if "titano" in low else "pyportal" if "pyportal" in low else None
+    if said is None:
+        raise FlashError("%s/%s names another board (%s): the firmware is for the PyPortal "
+                         "and the PyPortal Titano. Nothing was copied."
+                         % (drive, INFO_UF2, " ".join(text.split())[:80]))
+    if board is not None and board not in BOARDS:
+        raise FlashError("BOARD=%s: one of %s" % (board, ", ".join(BOARDS)))
+    if said == "pyportal_titano":
+        if board == "pyportal":
+            raise FlashError("%s says this board is a Titano, BOARD says pyportal: nothing "
+                             "was copied" % INFO_UF2)
+        return said
+    if board is None:
+        raise FlashError("the board is in its bootloader, which calls itself a PyPortal, as "
+                         "the Titano's may too: say which it is, make flash BOARD=pyportal or "
+                         "BOARD=pyportal_titano (the wrong one shows nothing on the screen; "
+                         "reset twice and flash the right one). Nothing was copied.")
+    return board
+
+
+def flash_uf2(drive, board=None, uf2=None, dry_run=False, log=print):
+    """Copy the board's .uf2 (make firmware) onto a bootloader drive. The bootloader writes
+    each block to flash as it arrives and restarts the board after the last, so the file
+    is written in place (no temporary name). Returns [("write", name)]."""
+    drive = Path(drive)
+    board = bootloader_board(drive, board)
+    uf2 = Path(uf2) if uf2 else uf2_path(board)
+    if not uf2.is_file():
+        raise FlashError("%s is not built: make firmware BOARD=%s (docs/device.md). Nothing "
+                         "was copied." % (uf2, board))
+    try:
+        info = check_uf2(uf2)
+    except FirmwareError as exc:
+        raise FlashError("%s Nothing was copied." % exc) from None
+    log("%s: UF2 bootloader (%s), board %s" % (drive, " ".join(
+        (drive / INFO_UF2).read_text(errors="replace").split()[:4]), board))
+    name = "quadpocket-%s.uf2" % board
+    if dry_run:
+        log("  would copy %s (%s bytes, %d blocks)\ndry run: nothing was changed."
+            % (uf2, format(uf2.stat().st_size, ","), info["blocks"]))
+        return [("write", name)]
+    try:
+        with open(uf2, "rb") as src, open(drive / name, "wb") as dst:
+            shutil.copyfileobj(src, dst, 64 * 1024)
+            dst.flush()
+            os.fsync(dst.fileno())
+    except OSError as exc:
+        raise FlashError("copying %s stopped: %s. Press reset twice and run make flash again."
+                         % (uf2.name, exc.strerror or exc)) from None
+    finally:
+        if hasattr(os, "sync"):
+            os.sync()
+    log("  + %s (%s bytes): the board restarts into Quad Pocket's firmware. When the "
+        "CIRCUITPY drive appears, run make flash again: it copies code.py, boot.py and the "
+        "data files." % (name, format(uf2.stat().st_size, ",")))
+    return [("write", name)]
+
+
+def our_firmware(banner):
+    """The bundle version a board running our firmware was built from (boot_out.txt's
+    first line, tools/firmware.MARK), else None (stock CircuitPython)."""
+    m = re.match(r"Adafruit CircuitPython \d+\.\d+\.\d+" + re.escape(MARK) + r"(\S+)",
+                 banner)
+    return m.group(1) if m else None
 
 
 def check_firmware(drive):
@@ -139,12 +231,16 @@ def _owned_units(bundle_files, app_only):
     return folders, stems
 
 
-def make_plan(bundle, drive, app_only=False):
-    """Return (writes [(rel, source, old size or None)], removals [(rel, size)], notes)."""
+def make_plan(bundle, drive, app_only=False, frozen=False):
+    """Return (writes [(rel, source, old size or None)], removals [(rel, size)], notes).
+    frozen: the board runs our firmware, so only code.py, boot.py and the data files go on
+    (the code files of the bundle count as stale on the drive)."""
     bundle, drive = Path(bundle), Path(drive)
     if not (bundle / "code.py").is_file():
         raise FlashError("%s is not a bundle (no code.py): run `make bundle` first" % bundle)
-    wanted = _files(bundle)
+    full = wanted = _files(bundle)
+    if frozen:
+        wanted = {rel: p for rel, p in wanted.items() if is_data(rel)}
     if app_only:
         wanted = {rel: p for rel, p in wanted.items()
                   if rel in ENTRY_FILES or _ours(rel)}
@@ -168,7 +264,7 @@ def make_plan(bundle, drive, app_only=False):
         if not _same(wanted[rel], target):
             writes.append((rel, wanted[rel], target.stat().st_size if target.is_file() else None))
 
-    folders, stems = _owned_units(wanted, app_only)
+    folders, stems = _owned_units(full if frozen else wanted, app_only)
     removals = []
     for rel, path in sorted(present.items()):
         if rel in wanted:
@@ -228,6 +324,14 @@ def _space_needed(writes, removals, block):
     return peak
 
 
+def _bundle_version(bundle):
+    info = Path(bundle).with_name(Path(bundle).name + ".json")
+    try:
+        return json.loads(info.read_text(encoding="utf-8")).get("version")
+    except (OSError, ValueError):
+        return None
+
+
 def _bundle_mpy_major(bundle):
     """CircuitPython major version of the mpy-cross that built the bundle's .mpy files."""
     info = Path(bundle).with_name(Path(bundle).name + ".json")
@@ -267,16 +371,28 @@ def _remove_empty_dirs(drive, rels):
 
 
 def flash(bundle=DEFAULT_OUT, drive=None, app_only=False, dry_run=False, log=print,
-          patterns=DRIVE_PATTERNS):
-    """Bring the drive up to date with the bundle.
+          patterns=DRIVE_PATTERNS + BOOT_PATTERNS, board=None, uf2=None):
+    """Bring the drive up to date with the bundle (or, a board in its bootloader, give it
+    our firmware: flash_uf2).
 
     Returns the changes in the order made: [("remove" | "write", drive path)]. Raises
     FlashError (drive untouched) when the drive, firmware, bundle or free space is wrong.
     """
     bundle = Path(bundle)
     drive = Path(drive) if drive else find_drive(patterns)
+    if drive.is_dir() and in_bootloader(drive):
+        return flash_uf2(drive, board, uf2, dry_run, log)
     major, banner = check_firmware(drive)
-    writes, removals, notes = make_plan(bundle, drive, app_only)
+    built = our_firmware(banner)
+    writes, removals, notes = make_plan(bundle, drive, app_only, frozen=built is not None)
+    if built is not None:
+        notes.insert(0, "the board runs Quad Pocket's firmware (built from %s): only code.py, "
+                        "boot.py and the data files go on the drive" % built)
+        made = _bundle_version(bundle)
+        if made is not None and stamp_mark(made) != built:
+            notes.append("note: the firmware was built from %s, the bundle from %s: its help "
+                         "texts may not match the code (make firmware, then flash the .uf2)"
+                         % (built, made))
     if any(rel.endswith(".mpy") for rel, _, _ in writes):
         built_for = _bundle_mpy_major(bundle)
         if built_for is not None and built_for != major:
@@ -357,9 +473,14 @@ def main(argv=None):
                         help="copy only code.py, boot.py and our packages, not the libraries")
     parser.add_argument("--dry-run", action="store_true", help="say what would change, change "
                         "nothing")
+    parser.add_argument("--board", choices=BOARDS, default=os.environ.get("BOARD") or None,
+                        help="a board in its bootloader: which .uf2 it gets (env BOARD)")
+    parser.add_argument("--uf2", default=None, help="the .uf2 for a board in its bootloader "
+                        "(default: make firmware's build/quadpocket-<board>-<tag>.uf2)")
     args = parser.parse_args(argv)
     try:
-        flash(args.bundle, args.drive, app_only=args.app_only, dry_run=args.dry_run)
+        flash(args.bundle, args.drive, app_only=args.app_only, dry_run=args.dry_run,
+              board=args.board, uf2=args.uf2)
     except FlashError as exc:
         print("flash: error: %s" % exc, file=sys.stderr)
         return 2

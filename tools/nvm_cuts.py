@@ -103,7 +103,7 @@ def session():
         turn = ai.choose(g, "average", g.turns)
         for tok in turn.split():
             if tok.startswith("*"):
-                d.press("star%d" % g.turn)
+                d.press("star")
                 d.tap_cell(tok[1:])
             else:
                 d.tap_cell(tok)

@@ -18,7 +18,7 @@ rule set measured, and a new game.
 
 import sys
 
-from tools import app_heap, cpvm
+from tools import app_heap
 
 ROUNDS = 120
 RULES = ("quax", "link", "quickway", "crossway", "quadrex")
@@ -107,37 +107,18 @@ def smallest(mpy=True, size=(320, 240), layouts=None, rules="quax", n=None):
 
 
 def main(argv=None):
+    """This game's heap tool: app_heap.game_report with its scenario."""
     ap = app_heap.game_parser("python -m tools.quax_app_heap", __doc__)
     ap.add_argument("--rules", choices=RULES, default="quax")
     ap.add_argument("--size", type=int, default=None,
                     help="board size (default: the largest the screen offers)")
     args = ap.parse_args(argv)
-    if cpvm.find_vm() is None:
-        print(cpvm.MISSING_VM, file=sys.stderr)
-        return 2
-    size = (480, 320) if args.titano else (320, 240)
-    n = args.size or default_size(size)
-    if args.smallest:
-        free = smallest(mpy=not args.py, size=size, rules=args.rules, n=n)
-        print("The Quax family's whole game (%s %dx%d) needs %d bytes free (%.1f KB; the "
-              "worst of %d layouts, best %.1f KB; %s, %dx%d, CircuitPython %s unix VM); "
-              "budget %d KB" % (
-                  args.rules, n, n, max(free), max(free) / 1024, len(free), min(free) / 1024,
-                  ".py" if args.py else ".mpy", size[0], size[1], cpvm.CP_TAG,
-                  app_heap.BUDGET // 1024))
-        return 0 if max(free) <= app_heap.BUDGET else 1
-    if args.budget:
-        # the heap from the 320x240 default game's base, as before; this game run in it
-        heap = heapsize_for_free(app_heap.BUDGET, mpy=not args.py)
-        ok, res = attempt(heap, mpy=not args.py, size=size, rules=args.rules, n=n)
-        print("free at base %d: %s; last checkpoint %r" % (
-            res["free_at_base"], "completes" if ok else "MemoryError",
-            res["checkpoints"][-1:]))
-        return 0 if ok else 1
-    res = scenario(mpy=not args.py, size=size, rules=args.rules, n=n)
-    text, rc = app_heap.live_report(res)
-    print(text)
-    return rc
+    n = args.size or default_size((480, 320) if args.titano else (320, 240))
+    # --budget: the heap from the 320x240 default game's base, as before; this game run in it
+    return app_heap.game_report(
+        args, "The Quax family's (%s %dx%d)" % (args.rules, n, n), program(args.rules, n),
+        lambda mpy, size: smallest(mpy=mpy, size=size, rules=args.rules, n=n),
+        base_program=program())
 
 
 if __name__ == "__main__":

@@ -13,21 +13,22 @@
         the smallest -X heapsize (CircuitPython's VM, the bundle's .mpy files) at which the
         engine and the player (Average against Expert) play a whole game
 
-Each (position, level) is two VM runs that build the game and import the player (and
-build its tables with one move); one then plays `ai.choose` and the other a no-op, so the
-difference is the steady cost of one move. Bytes: gc.mem_alloc() around the move with the
-GC off (exact).
+Each (position, level) is measured by tools/fuel.py (`python -m tools.fuel quax`, the four
+games' harness): VM runs build the game and import the player (and build its tables with
+one move); one then plays `ai.choose` at a level and one, shared by the levels, a no-op, so
+the difference is the steady cost of one move. Bytes: gc.mem_alloc() around the move with
+the GC off (exact).
 """
 
 import argparse
-import statistics
 import sys
 from pathlib import Path
 
-from tools import mpvm
+from tools import fuel, mpvm
 
-SUITE = Path(__file__).resolve().parent.parent / "host_tests" / "data" / "quax_suite.txt"
-LEVELS = ("trainer", "easy", "average", "expert")
+SPEC = fuel.GAMES["quax"]
+SUITE = SPEC.suite
+LEVELS = SPEC.levels
 SUITE_GAMES = (("quax", 11), ("link", 8), ("quickway", 9), ("crossway", 9), ("quadrex", 9),
                ("crossway", 9), ("quax", 9), ("quax", 13), ("crossway", 19))
 
@@ -35,16 +36,7 @@ SUITE_GAMES = (("quax", 11), ("link", 8), ("quickway", 9), ("crossway", 9), ("qu
 def load_suite(path=SUITE):
     """[(name, rules, size, [turns])]: blocks separated by a blank line, each starting with
     '# name rules=R size=N'."""
-    out = []
-    for block in Path(path).read_text().split("\n\n"):
-        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
-        if not lines:
-            continue
-        head = lines[0].lstrip("# ").split()
-        kv = dict(w.split("=") for w in head[1:])
-        out.append((head[0], kv["rules"], int(kv["size"]),
-                    [ln for ln in lines[1:] if not ln.startswith("#")]))
-    return out
+    return [(name, p["rules"], p["size"], turns) for name, p, turns in SPEC.load(path)]
 
 
 def make_suite(path=SUITE):
@@ -68,30 +60,11 @@ def make_suite(path=SUITE):
     return len(blocks)
 
 
-_SETUP = """
-import gc
-from quax import Game
-from quax import ai
-g = Game(%r, %d)
-for _t in %r:
-    g.play(_t)
-ai.choose(g, 'trainer', 99)
-_a0 = _a1 = 0
-_t = ''
-_p = None
-_code = None
-"""
-_STMT = "_p = ai.Player(g, %r, %d)\nfor _t in _p.run():\n    pass"
-
-
 def measure_position(rules, size, turns, levels, seed=0, root=mpvm.REPO_ROOT):
-    """{level: (fuel, bytes, searches, turn)} for the position after `turns`."""
-    setup = _SETUP % (rules, size, list(turns))
-    res = {}
-    for lv in levels:
-        stmt = _STMT % (lv, seed)
-        res[lv] = mpvm.measure_decision(setup, stmt, '_p.searches if _p else 0', root=root)
-    return res
+    """{level: (fuel, bytes, searches, turn)} for the position after `turns`
+    (tools/fuel.py)."""
+    return fuel.measure_position(SPEC, {"rules": rules, "size": size}, turns, levels, seed,
+                                 root)
 
 
 # Live heap after each import and of one game, on CircuitPython's VM (sources as they are;
@@ -194,20 +167,11 @@ def main(argv=None):
               % (a.rules, a.size, a.size, smallest_heap(a.rules, a.size)))
         return 0
     levels = a.levels.split(",")
-    rows = []
-    for name, rules, size, turns in load_suite(a.suite):
-        r = measure_position(rules, size, turns, levels)
-        for lv in levels:
-            rows.append((name, lv) + r[lv])
-        print("%-22s " % name + "  ".join("%s %6.1fM %5dB %3ds %-6s" % (
-            lv[:3], r[lv][0] / 1e6, r[lv][1], r[lv][2], r[lv][3]) for lv in levels),
-            flush=True)
-    for lv in levels:
-        f = [r[2] for r in rows if r[1] == lv]
-        bb = [r[3] for r in rows if r[1] == lv]
-        print("%-8s fuel median %6.1fM worst %6.1fM (%.2f M4-s)  bytes median %d worst %d"
-              % (lv, statistics.median(f) / 1e6, max(f) / 1e6,
-                 max(f) / mpvm.FUEL_PER_M4_SECOND, statistics.median(bb), max(bb)))
+    suite = [(name, {"rules": r, "size": n}, t) for name, r, n, t in load_suite(a.suite)]
+    rows = fuel.suite_costs(SPEC, levels, suite, progress=lambda name, r: print(
+        fuel.position_line(name, r, levels, "searches"), flush=True))
+    for line in fuel.summary(SPEC, rows, levels):
+        print(line)
     return 0
 
 

@@ -46,6 +46,7 @@ def _fresh(outdir, size, prefs):
     from quadpocket.storage import Store
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
+    st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
     for k, v in prefs.items():
         setattr(st.prefs, k, v)
     st.save_prefs()
@@ -61,7 +62,7 @@ def _play_turn(d, turn, before_marble=None):
     seat = g.turn
     for a in parse_turn(turn, g.n):
         if a[0] == "star":
-            d.press("star%d" % seat)
+            d.press("star")
             d.tap_cell(a[1])
         else:
             if before_marble:
@@ -92,6 +93,7 @@ def _prepared(turns, prefs):
         g.play(t)
     p = Platform(headless=True, nvm_path=None)
     st = Store(p.nvm)
+    st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
     for k, v in prefs.items():
         setattr(st.prefs, k, v)
     st.save_prefs()
@@ -128,15 +130,15 @@ def game_vs_trainer(outdir):
                 got.add("midgame")
             acts = parse_turn(move, g.n)
             for a in acts[:-1]:
-                d.press("star%d" % g.turn)
+                d.press("star")
                 if "star" not in got:
                     _save(p, outdir, "02_star_armed")
                     got.add("star")
                 d.tap_cell(a[1])
             if "star" not in got and turn >= 4:
-                d.press("star%d" % g.turn)
+                d.press("star")
                 _save(p, outdir, "02_star_armed")
-                d.press("marble%d" % g.turn)   # changed my mind: back to marble mode
+                d.press("star")   # changed my mind: back to marble mode
                 got.add("star")
             x, y = d.cell_xy(acts[-1][1])
             p.tap(x, y, hold=3, release=9)
@@ -263,7 +265,7 @@ def chooser(outdir):
 def tutorial(outdir):
     app, d, p = _fresh(outdir, (320, 240), {"tutorial_done": False})
     d.press("next")
-    d.press("star0")
+    d.press("star")
     _save(p, outdir, "11_tutorial")
 
 
@@ -294,6 +296,7 @@ def player_view(outdir):
             g.play(line)
         p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
         st = Store(p.nvm)
+        st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
         st.prefs.tutorial_done = True
         st.save_prefs()
         st.save_game(Session(g, -1, 1).to_bytes())
@@ -351,6 +354,7 @@ def _wq_fresh(size, humans, counters=15, game=None, level="trainer"):
     from face_winther.start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
+    st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
     st.prefs.tutorial_done = True
     st.prefs.game = "W"
     st.prefs.level = level
@@ -416,6 +420,7 @@ def _qx_fresh(size, rules="quax", n=9, pie=True, humans=True, game=None, level="
     from face_quax.start import CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF, T_GAME
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
+    st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
     st.prefs.tutorial_done = True
     st.prefs.game = "X"
     st.prefs.level = level
@@ -540,6 +545,7 @@ def _cb_app(size, variant, kinds, contrast=False):
     from face_corners.start import CONF_OFF, CONF_SIZE, DEFAULT, T_CONF
     p = Platform(headless=True, width=size[0], height=size[1], nvm_path=None)
     st = Store(p.nvm)
+    st.prefs.confirm = 2  # off (the confirm tap's own shots set it)
     st.prefs.tutorial_done = True
     st.prefs.game = "B"
     st.prefs.contrast = contrast
@@ -624,6 +630,110 @@ def corners_more(outdir):
                     _save(p, outdir, "67_cb_record_end" + tag)
 
 
+# --- issue 42, the shell's and Still's and Winther's faces (numbers 80-99) ---------------
+
+def fingers(outdir):
+    """Issue 42 for the shell, Still's and Winther's Quad, each scene on both screens: the
+    panel's six buttons (Star lit, Quad! in claim mode), the confirm tap's mark with Place,
+    "Whose quad?" answered by a button each, six seat rows under the buttons, New game's
+    two-way settings with their dividers and First, Preferences (Confirm tap Auto, Dim,
+    Calibrate touch), the calibration's cross, a refusal and where a tap lands, the dimmed
+    screen, Step on a game in progress, Winther's Place, a game's tutorial offered on its
+    first start, About at the menus' scale."""
+    from tools.sim import SKEWED
+    from quadpocket import games
+    for size, tag in (((320, 240), ""), ((480, 320), "_titano")):
+        human = {"tutorial_done": True, "opponent": "humans", "confirm": 0}
+        app, d, p = _fresh(outdir, size, dict(human, claim=True))
+        for t in ("d4", "a6", "f5"):
+            _confirmed(d, t)
+        d.press("star")
+        _save(p, outdir, "80_panel_star_lit" + tag)
+        d.press("star")
+        d.tap_cell("e7")
+        _save(p, outdir, "81_confirm_mark_place" + tag)
+        d.press("place")
+        for t in ("a8", "c6", "a9"):
+            _confirmed(d, t)
+        d.press("quad")
+        _save(p, outdir, "82_whose_quad" + tag)
+        app, d, p = _fresh(outdir, size, dict(human, humans=6))
+        for t in ("f6", "e5", "g7"):
+            _confirmed(d, t)
+        _save(p, outdir, "83_six_seats" + tag)
+        app, d, p = _fresh(outdir, size, {"tutorial_done": True, "opponent": "computer",
+                                          "first": "computer", "confirm": 0})
+        d.settle()
+        d.press("menu")
+        d.press("new")
+        _save(p, outdir, "84_new_game_two_way" + tag)
+        d.press("back")
+        d.press("prefs")
+        _save(p, outdir, "85_preferences" + tag)
+        d.press("back")
+        d.press("about")
+        _save(p, outdir, "86_about" + tag)
+        d.press("back")
+        d.press("resume")
+        d.ticks(2 * 60000 // 20 + 20)  # two idle minutes on the fake clock
+        _save(p, outdir, "87_dimmed" + tag)
+        # calibration on a skewed panel: a cross, a refusal, then where a tap lands
+        from tools.sim import Platform as _P
+        from quadpocket.app import App
+        from quadpocket.storage import Store
+        p = _P(headless=True, width=size[0], height=size[1], nvm_path=None, panel=SKEWED)
+        st = Store(p.nvm)
+        st.prefs.tutorial_done = 255
+        st.prefs.opponent = "humans"
+        st.save_prefs()
+        app = App(p)
+        d = Driver(app)
+        d.press("menu")
+        d.press("prefs")
+        d.tap_xy(*[r for n, r in d.app.menus.rects() if n == "calibrate"][0][:2])
+        if app.menus.cal is None:  # (the skewed panel missed the button: its centre)
+            d.press("calibrate")
+        cal = app.menus.cal
+        _save(p, outdir, "88_calibrate_cross" + tag)
+        pts = cal.pts
+        for pt in pts:
+            d.tap_xy(*pt)
+        d.tap_xy(size[0] // 3, size[1] * 3 // 4)
+        _save(p, outdir, "89_calibrated_where" + tag)
+        d.press("again")  # (calibrated: the press lands)
+        for pt in (pts[1], pts[0], pts[3], pts[2]):
+            d.tap_xy(*pt)
+        _save(p, outdir, "90_calibrate_crossed" + tag)
+        # Step on Winther's game in progress, and its Place
+        app, d, p = _wq_fresh(size, True)
+        p_app = app
+        for t in ("d4", "e4", "a1"):
+            _wq_tap(d, t)
+        d.press("moves")
+        _save(p, outdir, "91_moves_step" + tag)
+        d.press("review")
+        d.press("prev")
+        _save(p, outdir, "92_step_in_progress" + tag)
+        d.press("done")
+        p_app.prefs.confirm = 0
+        _wq_tap(d, "h8")
+        _save(p, outdir, "93_winther_place" + tag)
+        # a game's tutorial offered on its first start: Winther's, from the chooser
+        app, d, p = _fresh(outdir, size, {"tutorial_done": 1, "game": "S"})
+        d.press("menu")
+        d.press("games")
+        _save(p, outdir, "94_chooser" + tag)
+        d.press("game%d" % [r[0] for r in games.GAMES].index("W"))
+        _save(p, outdir, "95_first_start_tutorial" + tag)
+
+
+def _confirmed(d, cell):
+    """A cell played through the confirm tap: marked, then Place."""
+    d.tap_cell(cell)
+    if d.app.play.mark is not None:
+        d.press("place")
+
+
 def problems(paths):
     """What is wrong with a run's files: a number used by two scenes, or two files that
     are the same picture."""
@@ -671,6 +781,7 @@ def run(outdir, width=320, height=240, docs=None):
     marks_and_review(outdir)
     corners(outdir)
     corners_more(outdir)
+    fingers(outdir)
     print("%d screenshots in %s" % (len(SHOTS), outdir))
     bad = problems(SHOTS)
     for line in bad:

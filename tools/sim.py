@@ -192,11 +192,11 @@ def _make_display(width, height, scale, caption):
             if self._pygame_screen is None:
                 return
             busdisplay.BusDisplay._refresh_display(self)
+            shown = self.shown()
             if self._scale == 1:
-                self._window.blit(self._pygame_screen, (0, 0))
+                self._window.blit(shown, (0, 0))
             else:
-                pygame.transform.scale(self._pygame_screen, self._window.get_size(),
-                                       self._window)
+                pygame.transform.scale(shown, self._window.get_size(), self._window)
             pygame.display.flip()
             self._last_refresh = time.monotonic()
             self._refresh_pending = False
@@ -204,16 +204,122 @@ def _make_display(width, height, scale, caption):
         def surface(self):
             return self._pygame_screen
 
+        def shown(self):
+            """What the panel shows: the drawn screen, darkened while the backlight is
+            dimmed (Platform.dim)."""
+            level = getattr(self, "_dim_level", 1.0)
+            if level >= 1.0:
+                return self._pygame_screen
+            out = self._pygame_screen.copy()
+            v = int(255 * level)
+            out.fill((v, v, v), special_flags=pygame.BLEND_MULT)
+            return out
+
     return ScaledDisplay(width=width, height=height, caption=caption, auto_refresh=False)
+
+
+# adafruit_touchscreen's published PyPortal calibration (lib/quadpocket/hw_pyportal.py's
+# CALIBRATION): raw 16-bit readings at the left and right, top and bottom edges.
+PUBLISHED = ((5200, 59000), (5800, 57000))
+# A panel off by as much as a resistive panel may be from unit to unit (--skewed): its
+# readings at the edges, 10% of the span off the published ones, so that a tap lands up to
+# ~6 mm from where it is aimed until the player calibrates (host_tests/test_calibration.py).
+SKEWED = ((10600, 55500), (1300, 60500))
+
+
+class _Pin:
+    """A pin of the simulated 4-wire resistive panel (its name: XL, XR, YD, YU)."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+class _Panel:
+    """The simulated panel's electrical side for adafruit_touchscreen: the voltages it
+    reads through analogio.AnalogIn while it drives pins through digitalio.DigitalInOut,
+    for a finger at raw position (x, y) (16-bit readings). Its touch_point reads the
+    pressure (x- and y+ with x+ low, y- high: here 0 and 0, a firm press), then x on x+
+    with y driven, then y on y+ with x driven."""
+
+    def __init__(self):
+        self.at = (0, 0)
+        self.driven = set()
+        panel = self
+
+        class DigitalInOut:
+            def __init__(self, pin):
+                self.pin = pin
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                panel.driven.discard(self.pin.name)
+
+            def switch_to_output(self, value=False, **kw):
+                panel.driven.add(self.pin.name)
+
+        class AnalogIn:
+            def __init__(self, pin):
+                self.pin = pin
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                pass
+
+            @property
+            def value(self):
+                name = self.pin.name
+                if name == "XR":
+                    return panel.at[0]
+                if name == "YU" and "XL" in panel.driven:
+                    return panel.at[1]
+                return 0  # the pressure readings: a firm press
+
+        self.DigitalInOut = DigitalInOut
+        self.AnalogIn = AnalogIn
+
+
+def _touchscreen_module(panel):
+    """adafruit_touchscreen itself (the pinned pip package, never a copy of its maths),
+    loaded under a name of its own with the simulated panel's analogio and digitalio."""
+    import importlib.util
+    import types
+    spec = importlib.util.find_spec("adafruit_touchscreen")
+    saved = {k: sys.modules.get(k) for k in ("analogio", "digitalio")}
+    for name, cls in (("analogio", "AnalogIn"), ("digitalio", "DigitalInOut")):
+        m = types.ModuleType(name)
+        setattr(m, cls, getattr(panel, cls))
+        sys.modules[name] = m
+    try:
+        mod = importlib.util.module_from_spec(
+            importlib.util.spec_from_file_location("quad_sim_touchscreen", spec.origin))
+        mod.__spec__.loader.exec_module(mod)
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                sys.modules.pop(k, None)
+            else:
+                sys.modules[k] = v
+    return mod
 
 
 class Platform:
     """The desktop platform object: the same attributes and methods the app uses on the
     device (lib/quadpocket/hw_pyportal.py): display, width, height, nvm, ticks_ms(),
-    touch(), play(), sound_idle(), log(), should_quit(), version, calibration."""
+    touch(), calibrate(), dim(), play(), sound_idle(), log(), should_quit(), version,
+    calibration.
+
+    panel: the simulated touch panel's raw readings at the screen's edges, ((x left, x
+    right), (y top, y bottom)); None: an ideal panel (a touch reports the very pixel)
+    until a calibration is set, then one that reads like the published constants. With
+    a panel a touch goes through adafruit_touchscreen as on the device: pixel -> the
+    panel's raw readings -> the library with the platform's calibration -> pixel."""
 
     def __init__(self, scale=2, headless=False, width=320, height=240, nvm_path=DEFAULT_NVM,
-                 fake_clock=None, audio=None, max_board=15, games="SWXB"):
+                 fake_clock=None, audio=None, max_board=15, games="SWXB", panel=None):
         if headless:
             _headless_env()
         _quiet_imports()
@@ -226,7 +332,14 @@ class Platform:
         self.width = width
         self.height = height
         self.nvm = FileNVM(nvm_path)
-        self.calibration = None
+        self.calibration = None  # the touch mapping in use (None: the ideal panel's)
+        self.panel = panel
+        self._ts = None       # adafruit_touchscreen.Touchscreen on the simulated panel
+        self._wires = None    # its analogio/digitalio (_Panel)
+        self.raw = False      # calibrate("raw"): touch() reports raw readings
+        self.brightness = 1.0  # dim(): the backlight (the window darkens)
+        if panel is not None:
+            self.calibrate(None)
         # boards up to 15x15 (the device offers up to hw_pyportal.Platform.max_board: its heap)
         self.max_board = max_board
         self.games = games  # every game (the device's list: hw_pyportal.Platform.games)
@@ -283,7 +396,8 @@ class Platform:
         if self.fake_clock:
             self._now += POLL_MS
         if self.inject:
-            return self.inject.pop(0)
+            pt = self.inject.pop(0)
+            return None if pt is None else self._read(pt)
         pygame = self._pygame
         if self._quit or not pygame.display.get_init():
             return None
@@ -304,7 +418,41 @@ class Platform:
             return None
         self._press_polls = held + 1 if held is not None else 1
         x, y = self._mouse_pos
-        return (x // self.scale, y // self.scale)
+        return self._read((x // self.scale, y // self.scale))
+
+    def calibrate(self, cal):
+        """The touch mapping, as hw_pyportal's: cal ((x left, x right), (y top, y
+        bottom)) raw readings at the edges; None the published constants; "raw" the
+        readings themselves (the calibration screen)."""
+        if self._wires is None:
+            self._wires = _Panel()
+            self._lib = _touchscreen_module(self._wires)
+        raw = cal == "raw"
+        self.raw = raw
+        self.calibration = None if raw else cal or PUBLISHED
+        pins = [_Pin(n) for n in ("XL", "XR", "YD", "YU")]
+        self._ts = self._lib.Touchscreen(*pins, calibration=self.calibration,
+                                         size=None if raw else (self.width, self.height))
+
+    def _read(self, pt):
+        """A finger at screen pixel pt, as the app reads it through the panel."""
+        if self._ts is None:
+            return pt
+        (x0, x1), (y0, y1) = self.panel or PUBLISHED
+        x, y = pt
+        self._wires.at = (x0 + (x1 - x0) * x // (self.width - 1),
+                          y0 + (y1 - y0) * y // (self.height - 1))
+        q = self._ts.touch_point
+        if q is None:
+            return None
+        if self.raw:
+            return (q[0], q[1])
+        return (min(max(q[0], 0), self.width - 1), min(max(q[1], 0), self.height - 1))
+
+    def dim(self, on):
+        """Dim the backlight (on) or bring it back: the window shows the screen darkened."""
+        self.brightness = self.display._dim_level = 0.1 if on else 1.0
+        self.display.refresh()
 
     def tap(self, x, y, hold=3, release=3):
         """Queue a clean tap: `hold` samples at (x, y) then `release` empty polls."""
@@ -352,9 +500,10 @@ class Platform:
         return self._quit
 
     def screenshot(self, path):
-        """Save the native-size screen as a PNG (after the last refresh)."""
+        """Save the native-size screen as a PNG (after the last refresh), as the panel
+        shows it (darkened while dimmed)."""
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        self._pygame.image.save(self.display.surface(), path)
+        self._pygame.image.save(self.display.shown(), path)
 
     def pixel(self, x, y):
         """(r, g, b) of the native screen at (x, y) as last refreshed."""
@@ -400,7 +549,7 @@ def rects(app):
     pn = app.play.panel
     out = []
     for i, f in enumerate(pn.fills):
-        name = pn.slots[i] if i < 4 else ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
+        name = pn.slots[i]
         if not f.hidden:
             out.append((name, (f.x, f.y, f.width, f.height)))
     return out

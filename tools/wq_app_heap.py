@@ -18,7 +18,7 @@ levels were made stronger, docs/winther-computer.md) and a new game.
 
 import sys
 
-from tools import app_heap, cpvm
+from tools import app_heap
 
 ROUNDS = 40
 
@@ -82,26 +82,10 @@ def smallest(mpy=True, size=(320, 240), layouts=None):
 
 
 def main(argv=None):
-    ap = app_heap.game_parser("python -m tools.wq_app_heap", __doc__)
-    args = ap.parse_args(argv)
-    if cpvm.find_vm() is None:
-        print(cpvm.MISSING_VM, file=sys.stderr)
-        return 2
-    size = (480, 320) if args.titano else (320, 240)
-    if args.smallest:
-        free = smallest(mpy=not args.py, size=size)
-        print("Winther's Quad's whole game needs %d bytes free (%.1f KB; the worst of %d "
-              "layouts, best %.1f KB; %s, %dx%d, CircuitPython %s unix VM); budget %d KB" % (
-                  max(free), max(free) / 1024, len(free), min(free) / 1024,
-                  ".py" if args.py else ".mpy", size[0], size[1], cpvm.CP_TAG,
-                  app_heap.BUDGET // 1024))
-        return 0 if max(free) <= app_heap.BUDGET else 1
-    if args.budget:
-        text, rc = app_heap.budget_report(not args.py, size, scenario_code)
-    else:
-        text, rc = app_heap.live_report(scenario(mpy=not args.py, size=size))
-    print(text)
-    return rc
+    """This game's heap tool: app_heap.game_report with its scenario."""
+    args = app_heap.game_parser("python -m tools.wq_app_heap", __doc__).parse_args(argv)
+    return app_heap.game_report(args, "Winther's Quad's", scenario_code,
+                                lambda mpy, size: smallest(mpy=mpy, size=size))
 
 
 if __name__ == "__main__":

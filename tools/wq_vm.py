@@ -6,70 +6,37 @@ one move (117 M fuel ~ one M4-second, tools/mpvm.py).
 
 The suite (host_tests/data/winther_suite.txt, made by tools/make_wq_suite.py) holds positions
 from Expert-Average games.
-Each (position, level) is two VM runs that build the game and import the player with its
-tables; one then plays `ai.choose` and the other a no-op, so the difference is the steady
-cost of one move on the device after start-up. Bytes: gc.mem_alloc() around the move with
-the GC off (exact).
+Each (position, level) is measured by tools/fuel.py (`python -m tools.fuel winther`, the four
+games' harness): VM runs build the game and import the player with its tables; one then
+plays `ai.choose` at a level and one, shared by the levels, a no-op, so the difference is
+the steady cost of one move on the device after start-up. Bytes: gc.mem_alloc() around the
+move with the GC off (exact).
 """
 
 import argparse
-import statistics
 import sys
-from pathlib import Path
 
-from tools import mpvm
+from tools import fuel, mpvm
 
-SUITE = Path(__file__).resolve().parent.parent / "host_tests" / "data" / "winther_suite.txt"
-LEVELS = ("trainer", "easy", "average", "expert")
+SPEC = fuel.GAMES["winther"]
+SUITE = SPEC.suite
+LEVELS = SPEC.levels
 
 
 def load_suite(path=SUITE):
     """[(name, [turns])]: blocks separated by a blank line, each starting with '# name'."""
-    out = []
-    for block in Path(path).read_text().split("\n\n"):
-        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
-        if not lines:
-            continue
-        name = lines[0].lstrip("# ").split()[0] if lines[0].startswith("#") else "?"
-        out.append((name, [ln for ln in lines if not ln.startswith("#")]))
-    return out
-
-
-_SETUP = """
-import gc
-from winquad import Game
-from winquad import ai
-g = Game(%d)
-for _t in %r:
-    g.play(_t)
-_a0 = _a1 = 0
-_t = ''
-_p = None
-_code = None
-"""
-_STMT = "_p = ai.Player(g, %r, %d)\nfor _t in _p.run():\n    pass"
+    return [(name, turns) for name, _, turns in SPEC.load(path)]
 
 
 def measure_position(turns, levels, counters=15, seed=0, root=mpvm.REPO_ROOT):
-    """{level: (fuel, bytes, nodes, turn)} for the position after `turns`."""
-    setup = _SETUP % (counters, list(turns))
-    res = {}
-    for lv in levels:
-        stmt = _STMT % (lv, seed)
-        res[lv] = mpvm.measure_decision(setup, stmt, '_p.nodes if _p else 0', root=root)
-    return res
+    """{level: (fuel, bytes, nodes, turn)} for the position after `turns` (tools/fuel.py)."""
+    return fuel.measure_position(SPEC, {"counters": counters}, turns, levels, seed, root)
 
 
 def suite_costs(levels=LEVELS, suite=None, root=mpvm.REPO_ROOT, progress=None):
     """[(name, level, fuel, bytes, nodes, turn)] over the whole suite."""
-    rows = []
-    for name, turns in (suite or load_suite()):
-        r = measure_position(turns, levels, root=root)
-        for lv in levels:
-            rows.append((name, lv) + r[lv])
-        if progress:
-            progress(name, r)
-    return rows
+    suite = [(n, {}, t) for n, t in (suite or load_suite())]
+    return fuel.suite_costs(SPEC, levels, suite, root=root, progress=progress)
 
 
 # Live heap after each import and of one game, on CircuitPython's VM (sources as they are;
@@ -128,17 +95,11 @@ def main(argv=None):
     levels = a.levels.split(",")
 
     def progress(name, r):
-        print("%-10s " % name + "  ".join("%s %6.1fM %5dB %4dn %-9s" % (
-            lv[:3], r[lv][0] / 1e6, r[lv][1], r[lv][2], r[lv][3]) for lv in levels),
-            flush=True)
+        print(fuel.position_line(name, r, levels), flush=True)
 
     rows = suite_costs(levels, load_suite(a.suite), progress=progress)
-    for lv in levels:
-        f = [r[2] for r in rows if r[1] == lv]
-        bb = [r[3] for r in rows if r[1] == lv]
-        print("%-8s fuel median %6.1fM worst %6.1fM (%.2f M4-s)  bytes median %d worst %d"
-              % (lv, statistics.median(f) / 1e6, max(f) / 1e6,
-                 max(f) / mpvm.FUEL_PER_M4_SECOND, statistics.median(bb), max(bb)))
+    for line in fuel.summary(SPEC, rows, levels):
+        print(line)
     return 0
 
 

@@ -5,9 +5,7 @@ The output contract is the one of `python3 -m quadcore` (docs/contract.md, secti
 `error: line L: ...` line on stderr, nothing on stdout, exit 2. Records are read by the
 reader every game's command line shares (quadutil.record)."""
 
-import argparse
-
-from quadutil.record import RecordError, commands, load, run
+from quadutil.record import RecordError, commands, load, number, run
 
 from .game import COUNTERS, DEFAULT_COUNTERS, Game
 from .notation import cell_name
@@ -34,16 +32,6 @@ def referee_lines(game):
     return out
 
 
-def _counters(text):
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("--counters wants a number, not %r" % text)
-    if n not in COUNTERS:
-        raise argparse.ArgumentTypeError("--counters must be 12, 15, 20 or 25 (not %d)" % n)
-    return n
-
-
 def _cmd_referee(a, data):
     game = Game(a.counters)
     load_record(game, data)
@@ -62,11 +50,11 @@ def _cmd_move(a, data):
 def main(argv=None, stdin=None, stdout=None, stderr=None):
     ap, sub = commands("python3 -m winquad", "Winther's Quad engine tools")
     p = sub.add_parser("referee", help="judge a game record read from stdin")
-    p.add_argument("--counters", type=_counters, default=DEFAULT_COUNTERS)
+    p.add_argument("--counters", type=number(choices=COUNTERS), default=DEFAULT_COUNTERS)
     p.set_defaults(fn=_cmd_referee)
     p = sub.add_parser("move", help="the computer's turn for the record on stdin")
-    p.add_argument("--counters", type=_counters, default=DEFAULT_COUNTERS)
+    p.add_argument("--counters", type=number(choices=COUNTERS), default=DEFAULT_COUNTERS)
     p.add_argument("--level", required=True, choices=LEVELS)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=number(), default=0)
     p.set_defaults(fn=_cmd_move)
     return run(ap, argv, stdin, stdout, stderr)

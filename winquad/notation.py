@@ -3,6 +3,8 @@ cells a1..h8 (file letter, rank digit), a drop `d4`, a move `d4-d5`, and each co
 written after it as `x` and its cell: `c3xd3`, `d4-d5xd6xe5`. A capture not written is a
 capture declined."""
 
+from quadutil import cell_at, shown
+
 FILES = "abcdefgh"
 
 
@@ -11,16 +13,14 @@ def cell_name(x):
 
 
 def parse_cell(tok):
-    """'d4' -> 27; ValueError for anything that is not a cell of the 8 x 8 board."""
+    """'d4' -> 27; ValueError for anything that is not a cell of the 8 x 8 board (a cell
+    off the board in every game's words, quadutil.cell_at)."""
     t = tok.strip().lower()
-    if len(t) >= 2 and t[0] in FILES and t[1:].isdigit():
-        r = int(t[1:])
-        if 1 <= r <= 8 and t[1] != "0":
-            return (r - 1) * 8 + FILES.index(t[0])
-    if len(t) >= 2 and t[0].isalpha() and t[1:].isdigit():
-        raise ValueError("%s is not a cell of the 8 x 8 board (a1..h8)" % tok.strip())
-    raise ValueError("%r is not a cell (write a file a..h and a rank 1..8, e.g. d4)"
-                     % tok.strip())
+    xy = cell_at(t, 8)
+    if xy is None:
+        raise ValueError("%s is not a cell (write a file a..h and a rank 1..8, e.g. d4)"
+                         % shown(tok.strip()))
+    return xy[1] * 8 + xy[0]
 
 
 def parse_turn(text):
@@ -31,8 +31,8 @@ def parse_turn(text):
         raise ValueError("an empty turn")
     for ch in t:
         if not ("a" <= ch <= "z" or "0" <= ch <= "9" or ch == "-"):
-            raise ValueError("%r is not a turn (a drop d4, a move d4-d5, captures xe4)"
-                             % text.strip())
+            raise ValueError("%s is not a turn (a drop d4, a move d4-d5, captures xe4)"
+                             % shown(text.strip()))
     parts = t.split("x")
     head = parts[0]
     if "-" in head:
@@ -44,8 +44,9 @@ def parse_turn(text):
         frm = to = parse_cell(head)
     caps = []
     for p in parts[1:]:
-        if "-" in p:
-            raise ValueError("%r: a capture is one cell after x, e.g. xe4" % text.strip())
+        if "-" in p or not p:
+            raise ValueError("%s: a capture is one cell after x, e.g. xe4"
+                             % shown(text.strip()))
         c = parse_cell(p)
         if c in caps:
             raise ValueError("%s is taken twice" % cell_name(c))

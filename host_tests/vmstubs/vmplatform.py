@@ -61,3 +61,9 @@ class Platform:
 
     def should_quit(self):
         return False
+
+    def calibrate(self, cal):
+        self.calibration = cal
+
+    def dim(self, on):
+        pass

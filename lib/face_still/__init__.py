@@ -65,19 +65,19 @@ class Screen(Play):
 
     def tap_other(self, target):
         g = self.game
-        if target.startswith("star") or target.startswith("marble"):
-            # a star box arms a star (kept here: loading code at every star would cost a
-            # block at the heap's fullest moments), a marble box disarms it
-            seat = int(target[-1])
-            want = target[0] == "s"
-            if seat != g.turn or not self.s.human(seat):
-                pass
-            elif want and g.stars_left[seat] <= 0:
+        if target == "star":
+            # Star arms one star for the next tap on the board, tapped again it disarms
+            # (kept here: loading code at every star would cost a block at the heap's
+            # fullest moments)
+            seat = g.turn
+            if g.star_armed:
+                g.star_armed = False
+            elif g.stars_left[seat] <= 0:
                 self.illegal("No stars left")
-            elif want and g.current and g.current[-1][0] != "star":
+            elif g.current and g.current[-1][0] != "star":
                 self.illegal("Stars go first")
             else:
-                g.star_armed = want and not g.star_armed
+                g.star_armed = True
                 self.mark = None
         else:
             self.app.use("face_still.boxes").tap(self, target)
@@ -182,7 +182,8 @@ def render(play):
         w = g.result[1]
         changed = p.set_seats(g.marbles_left, g.stars_left, g.turn if w is None else w,
                               False) or changed
-        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
+        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"),
+                   (None, ""), (None, ""))
     else:
         seat = g.turn
         mine = s.human(seat) and play.thinker is None
@@ -197,6 +198,8 @@ def render(play):
             mode = play.msg
         elif not mine:
             mode = ""
+        elif play.mark is not None:
+            mode = "Place it?"  # the confirm tap: Place, or the mark tapped again
         elif g.star_armed:
             mode = "Place a star"
         elif play.sel is not None:
@@ -208,19 +211,18 @@ def render(play):
             mode = "Move a marble"
         else:
             mode = "Place marble"
-        ln = play.rules_lines  # the variant, then the options (quadpocket.startup.show)
-        lines = [status, mode] + [""] * (p.free_row - 2)
-        # the variant first (4 Bridge seats leave one row on the Titano), then the round
-        lines.append(ln[0])
-        lines.append("Round %d" % (g.turns // g.rules.players + 1))
+        ln = play.rules_lines  # the variant, your colour, the options (face_still.start)
+        # under the seat rows, as many as there is room for, what matters most first:
+        # your colour against the computer and the options, its level, the variant, the
+        # round (the Titano's 2 seats leave two rows)
+        lines = [status, mode] + [""] * (p.free_row - 2) + ln[1:]
         if s.cpu >= 0:
             lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
-        lines.extend(ln[1:])
-        if prefs.confirm:
-            lines.append("Confirm taps")
+        lines.append(ln[0])
+        lines.append("Round %d" % (g.turns // g.rules.players + 1))
         # A long message is wrapped under the seat rows, or over them (quadpocket.wrap)
         p.covered = False
-        if len(mode) > p.cols and play.asking is None:  # seats answer a claim
+        if len(mode) > p.cols:
             lines = play.app.use("wrap").panel(status, mode, p)
         changed = p.set_info(lines) or changed
         changed = p.set_seats(g.marbles_left, g.stars_left, seat,
@@ -229,13 +231,18 @@ def render(play):
         # claim straight after it) still work.
         act = mine or play.purpose == "move"
         buttons = (("undo", "Undo", act and (g.begun or play.undo_count() > 0)),
-                   ("hint", "Hint", mine), ("menu", "Menu", True),
+                   ("hint", "Hint", mine), ("menu", "Menu", True), ("moves", "Moves", True),
+                   ("place", "Place") if play.mark is not None else
+                   ("star", "Star", mine and (g.star_armed or g.stars_left[seat] > 0)),
                    ("quad", "Quad!", g.pending == 0 and (mine or act and g.turns > 0))
-                   if g.rules.claim else
-                   ("moves", "Moves", True))
-    for i in range(4):
+                   if g.rules.claim else (None, ""))
+        if play.asking is not None:  # "Whose quad?": a button each (face_still.claims)
+            buttons = buttons[:4] + tuple([("seat%d" % k, "P%d" % (k + 1))
+                                           for k in play.asking])
+    for i in range(6):
         b = buttons[i]
-        changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2])) or changed
+        changed = p.set_button(i, b[0], b[1], len(b) < 3 or bool(b[2]),
+                               i == 4 and (g.star_armed or play.mark is not None)) or changed
     if g.rules.per_turn > 1:  # Duel: both colours of every seat, the next one ringed
         changed = play.app.use("face_still.boxes").icons(play) or changed
     return changed

@@ -5,7 +5,7 @@ face need not carry.
 
 
 def tap(play, target):
-    """Quad! or a removed corner (Screen.tap_other; the seat boxes are the Screen's)."""
+    """Quad! or a removed corner (Screen.tap_other; Star is the Screen's)."""
     if target == "quad":
         play.app.use("face_still.claims").tap(play)
     elif target == "off":
@@ -28,7 +28,7 @@ def icons(play):
         c = b.cell
         ic = pn.icons = []
         for i in range(len(pn.counts)):
-            f = pn.fills[4 + 2 * i]
+            f = pn.boxes[2 * i]
             for tg in pn.seats:
                 if (getattr(tg, "tile_width", 0) == c and tg.x == f.x + 2
                         and f.y <= tg.y < f.y + f.height):

@@ -5,7 +5,8 @@ before the next seat places anything; a wrong claim costs a star or, with none l
 turn. Against the computer Quad! claims for the player, also while the computer is
 answering the marble just played (that stops its search: the claim comes first). In
 pass-and-play two people may be able to claim at once (the one to move and the one who
-has just moved): Quad! then asks whose quad it is, answered by a tap on that player's box.
+has just moved): Quad! then asks whose quad it is, answered by a tap on that player's
+button (P1, P2, ...: the panel's two face buttons while it asks).
 """
 
 
@@ -31,17 +32,17 @@ def tap(play):
         claim(play, seats[0])
     else:
         play.asking = tuple(seats)
-        play.msg = "Whose quad?"  # answered by a tap on a seat box
+        play.msg = "Whose quad?"  # answered by a tap on a player's button
 
 
 def answer(play, target):
-    """The tap after "Whose quad?": a player's marble or star box claims for them;
+    """The tap after "Whose quad?": a player's button ("seat<k>") claims for them;
     anything else cancels."""
     seats = play.asking
     play.asking = None
     play.msg = ""
-    if isinstance(target, str) and target[:4] in ("star", "marb"):
-        seat = int(target[-1])
+    if isinstance(target, str) and target[:4] == "seat":
+        seat = int(target[4:])
         if seat in seats:
             claim(play, seat)
 
@@ -53,6 +54,6 @@ def claim(play, seat):
     won = g.claim(seat)
     play.after_change(None)
     if not won:
-        play.illegal("No quad there: you lose a star" if stars
-                     else "No quad there: you lose this turn")
+        play.illegal("No quad: you lose a star" if stars
+                     else "No quad: you lose the turn")
         play.app.save_session()  # a reset must not take the penalty back

@@ -135,6 +135,7 @@ def lines(play, level, stats):
     else:
         head = "Player %d wins" % (seat + 1)
     out = [head]
+    play.verdict = None  # the move list's result when the reason takes several lines
     if why == "stars":
         # Stars left: the winner's against the rest (a draw: each seat's, in seat order).
         left = g.stars_left
@@ -142,10 +143,11 @@ def lines(play, level, stats):
             out += [_REASONS[why] + ",", "%d left" % left[seat], "against %d" % left[1 - seat]]
         else:
             out += [_REASONS[why], "stars left:", "-".join(str(v) for v in left)]
+        play.verdict = (head, " ".join(out[1:]))
     else:
         out.append(_REASONS.get(why, why))
     if stats is not None and g.rules.variant != "standard":
-        out += ["Not counted:", "statistics", "are for the", "standard game"]
+        out += ["Not counted", "(a variant)"]  # the statistics are the standard game's
     elif stats is not None:
         d = stats[level]
         # one text, split: short texts would each stay in RAM as a qstr after this

@@ -18,12 +18,15 @@ def settings(app):
     value"); the value shown is what a game started now gets (setup)."""
     p = app.prefs
     opp, humans = app.use("face_still.start").setup(p)
-    return [("vs", "Vs: " + ("Computer" if opp == "computer" else "%d humans" % humans)),
+    vs = [("vs", "Vs: " + ("Computer" if opp == "computer" else "%d humans" % humans))]
+    if opp == "computer":  # who starts: the First preference itself (this game's)
+        vs.append(("first", "First: " + ("you" if p.first == "player" else "computer")))
+    return vs + [
             ("size", "Board: %dx%d" % (p.size, p.size)),
-            ("variant", "Variant: " + level_name(p.variant)),
-            ("level", "Level: " + ("Master %ds" % p.master if p.master else level_name(p.level))),
+            ("variant", "Game: " + level_name(p.variant)),
+            ("level", "Master: %d s" % p.master if p.master else "Level: " + level_name(p.level)),
             ("stars", "Stars: %d" % p.stars),
-            ("one_short", "3-corner rule: " + _ONOFF[p.one_short]),
+            ("one_short", "3 corners: " + _ONOFF[p.one_short]),
             ("claim", "Claim mode: " + _ONOFF[p.claim])]
 
 
@@ -68,6 +71,8 @@ def step(app, name):
         i = (i + step) % (n + m)
         p.level = LEVELS[min(i, n - 1)]
         p.master = MASTER[i - n] if i >= n else 0
+    elif name == "first":
+        p.first = "computer" if p.first == "player" else "player"
     elif name == "stars":
         p.stars = 13 - p.stars
     elif name in ("one_short", "claim"):

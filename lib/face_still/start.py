@@ -8,12 +8,9 @@ from quadpocket.play import NO_CPU
 from quadpocket.view import T_MARBLE
 
 def begin(app):
-    """The game was chosen (start-up, or the chooser): the tutorial if it has not been
-    seen, else the saved game or a new one."""
-    if not app.prefs.tutorial_done:
-        app.go("tutorial")
-    else:
-        resume(app)
+    """The game was chosen (start-up, or the chooser): the saved game or a new one (the
+    shell offers the tutorial on the game's first start)."""
+    resume(app)
 
 
 def tutorial(app):
@@ -33,7 +30,7 @@ def views(app, play, key):
     glyphs = build.fonts(app)
     p = app.p
     play.board = b = build.board(app, n, ncolours, p.width, p.height, app.prefs.contrast,
-                                 glyphs, moves, ncolours > 2)
+                                 glyphs, moves, ncolours > 2, players)
     icons = [T_MARBLE + b.step * g.rules.seat_colours[s][0] for s in range(players)]
     play.panel = build.panel(app, b, icons, p.width, p.height, glyphs)
     play.group.append(b.group)

@@ -2,7 +2,7 @@
 
 You (seat 0) hold three corners of the tilted square d4 f5 e7 c6; the opponent holds
 three corners of the upright square h8 j8 j10 h10. Step by step the panel asks for: the
-star box, a star on h10 (the threat, shown magenta as at Trainer level), then a marble on c6,
+Star button, a star on h10 (the threat, shown magenta as at Trainer level), then a marble on c6,
 which completes the quad and wins. The engine checks every action as in a normal game.
 """
 
@@ -13,13 +13,13 @@ SETUP = ("d4", "h8", "f5", "j8", "e7", "j10")
 THREAT = "h10"
 WIN = "c6"
 
-# Each step wraps to 13 columns (the panel's width on both screens) in at most 4 lines
-# below two seat rows (the Titano has 9 text rows, its seat rows end at row 5); the first,
-# shown without seat rows, in 8 (test_app_ui.py checks both).
+# Each step wraps to 13 columns (the panel's width on both screens); under the seat rows
+# where it fits there, else over them (the Titano leaves two rows under them); the first,
+# shown without seat rows, in 6 (test_app_ui.py checks them whole on both screens).
 STEPS = (
-    "A quad: your 4 marbles on the corners of a square, upright or tilted. Stars block "
-    "cells. Tap Next.",
-    "Pink: they win there. Tap your star box.",
+    "A quad: 4 of your marbles on a square's corners, any tilt. Stars block cells. "
+    "Tap Next.",
+    "Pink: they win there. Tap Star.",
     "Star ready: now tap the magenta cell.",
     "Blocked. Tap the ring: your tilted quad.",
     "Quad! Tilted square: you win. Tap Done.",
@@ -56,10 +56,13 @@ class Tutorial:
         # row 0: where we are; row 1: a note on a wrong tap; then the step's text, below
         # the seat rows once they are shown
         out = ["Tutorial %d/%d" % (self.step + 1, len(STEPS))]
+        text = self.play.app.use("wrap").wrap(STEPS[self.step], cols)
+        self.seats = self.step and panel.free_row + len(text) <= panel.rows
         if self.step:
             out.append(self.note)
+        if self.seats:
             out.extend([""] * (panel.free_row - 2))
-        out.extend(self.play.app.use("wrap").wrap(STEPS[self.step], cols))
+        out.extend(text)
         if self.step in (1, 2):
             self.play.trainer = (self.threat,)
         else:
@@ -80,12 +83,14 @@ class Tutorial:
         # the last screen frames the winner (the turn has passed on to seat 1)
         seat = g.turn if g.result is None else g.result[1]
         changed = p.set_seats(g.marbles_left, g.stars_left, seat, g.star_armed,
-                              self.step > 0) or changed
-        for i in range(4):
+                              self.seats) or changed
+        for i in range(6):
             changed = p.set_button(i, *self.button(i)) or changed
         return changed
 
     def button(self, i):
+        if i == 4 and self.step in (1, 2):
+            return ("star", "Star", True, self.step == 2)
         if i == 1 and self.step == 0:
             return ("next", "Next")
         if i == 1 and self.step == len(STEPS) - 1:
@@ -104,7 +109,7 @@ class Tutorial:
             return True
         if target == "next" and self.step == 0:
             self.step = 1
-        elif self.step == 1 and target == "star0":
+        elif self.step == 1 and target == "star":
             g.star_armed = True
             self.step = 2
         elif self.step == 2 and target == self.threat:
@@ -123,16 +128,9 @@ class Tutorial:
         return True
 
     def end(self):
-        """Back to the game in progress (or the saved one); the tutorial is not shown
-        again at start-up."""
+        """Back to the game in progress (or the saved one)."""
         play = self.play
         app = play.app
-        app.prefs.tutorial_done = True
-        st = app.use("storage").Store(app.p.nvm)
-        st.prefs = app.prefs
-        st.save_prefs()
-        del st
-        app.forget("storage")
         play.tutor = None
         play.trainer = ()
         if app.session is not None:

@@ -78,8 +78,7 @@ class Screen(Play):
     def hit(self, x, y):
         t = self.panel.hit(x, y)
         if t is not None:
-            # the seat rows' boxes ("marble0", "star1") only show counts here
-            return None if t.startswith("marble") or t.startswith("star") else t
+            return t
         return self.board.cell_at(x, y, self.game.board.cells)
 
     def modal(self, target):
@@ -261,6 +260,8 @@ def render(play):
             else:
                 from winquad.notation import cell_name
                 mode = "Take " + cell_name(ch[2][0]) + "?"
+        elif play.mark is not None:
+            mode = "Place it?"  # the confirm tap: Place, or the mark tapped again
         elif g.in_hand(seat):
             mode = "Drop on rim" if seat == 0 and hand0 == g.counters - 1 else "Drop"
         elif play.sel is not None:
@@ -294,4 +295,7 @@ def render(play):
     for i in range(4):
         bt = buttons[i]
         changed = p.set_button(i, bt[0], bt[1], len(bt) < 3 or bool(bt[2])) or changed
+    # the confirm tap's Place (Play.confirmed): the marked cell played
+    changed = p.set_button(4, "place" if play.mark is not None else None, "Place", True,
+                           True) or changed
     return changed

@@ -11,9 +11,12 @@ def settings(app):
     """The New game page's settings (the shell draws one button each): (name, "Label:
     value")."""
     c = app.play.conf  # read when the game was shown (face_winther.start.conf)
-    return [("vs", "Vs: " + ("2 players" if c[1] else "Computer")),
-            ("counters", "Counters: %d" % c[0]),
-            ("level", "Level: " + level_name(app.prefs.level))]
+    out = [("vs", "Vs: " + ("2 players" if c[1] else "Computer"))]
+    if not c[1]:  # who starts: the First preference itself (this game's)
+        out.append(("first", "First: " + ("you" if app.prefs.first == "player"
+                                          else "computer")))
+    return out + [("counters", "Counters: %d" % c[0]),
+                  ("level", "Level: " + level_name(app.prefs.level))]
 
 
 def note(app):
@@ -27,9 +30,12 @@ def step(app, name):
     if name[-1] == "-":
         step = -1
         name = name[:-1]
+    p = app.prefs
     if name == "level":
-        p = app.prefs
         p.level = LEVELS[(LEVELS.index(p.level) + step) % len(LEVELS)]
+        return ""
+    if name == "first":  # a preference, saved when the menu closes
+        p.first = "computer" if p.first == "player" else "player"
         return ""
     c = app.play.conf  # read when the game was shown (face_winther.start.conf)
     if name == "vs":

@@ -84,7 +84,7 @@ def views(app, play):
     # the labels under the seat rows, each under its own box: "Board" from the first
     # text column over the second box
     cw = 6 * pn.ts
-    col = -(-(pn.fills[5].x + 2 - pn.info.x * pn.ts) // cw)
+    col = -(-(pn.boxes[1].x + 2 - pn.info.x * pn.ts) // cw)
     pn.legend = "Hand" + " " * (col - 4) + "Board"
     # The second box of a seat row counts the counters on the board: no star icon there.
     for tg in pn.seats:

@@ -79,6 +79,9 @@ class App:
         self.tapper = Tapper()
         self.last_tap = p.ticks_ms() - 10 * LOCK_MS
         self.press_at = 0
+        self.idle = p.ticks_ms()   # the last touch or search: prefs.dim minutes on, dim
+        self.dark = False          # the backlight is dimmed (Platform.dim)
+        self.waking = False        # this touch woke it: it does nothing else
         self.session = None  # the game in progress (the tutorial has its own)
         self.kept = None     # (level, face, {name: samples}): the sounds of every turn
         self.loaded = []     # modules App.use imported since the last settle()
@@ -237,11 +240,24 @@ class App:
         target = None
         if pressed:
             target = (self.play if self.mode == "play" else self.menus).hit(pt[0], pt[1])
+            if self.dark:  # dimmed: this touch brings the backlight back, and only that
+                self.dark = False
+                self.waking = True
+                p.dim(False)
         tap = self.tapper.feed(pressed, target)
+        if self.waking:
+            tap = None
+            self.waking = self.tapper.down
         if tap is not None and ticks_diff(self.press_at, self.last_tap) >= LOCK_MS:
             self.last_tap = now
             (self.play if self.mode == "play" else self.menus).tap(tap)
         busy = self.mode == "play" and self.play.thinker is not None
+        if pressed or busy:
+            self.idle = now
+        elif not self.dark and self.prefs.dim and \
+                ticks_diff(now, self.idle) >= self.prefs.dim * 60000:
+            self.dark = True  # idle minutes (Preferences, Dim): the backlight dims
+            p.dim(True)
         if busy:
             self.dirty = self.think(now + THINK_MS) or self.dirty
         elif (self.prefs.master and self.mode == "play" and tap is None and not self.loaded

@@ -32,14 +32,17 @@ UI_CONTRAST = (0x000000, 0x000000, 0xFFFF00, 0x383838, 0x0050A0, 0xC00000, 0x505
                0x1C1C1C, 0xFFFFFF, 0x808080)
 
 
-def sizes(width, height, n):
+def sizes(width, height, n, seats=2):
     """(text scale, cell px, board x, board y) for an n x n board on this display; at
-    text scale 2 all even, so the scaled captions line up with the cells."""
+    text scale 2 all even, so the scaled captions line up with the cells. seats: the
+    panel's seat rows, each at least a cell high for its icons, between two status rows
+    and three rows of buttons (panel(): 5 or 6 seats take a cell off the board)."""
     if width < 160 or height < 120 or width < height:
         raise ValueError("need a landscape display of at least 160x120")
     ts = 2 if (width >= 440 and height >= 300) else 1
     cell = min((height - 4 - AXIS_H * ts) // n,
-               (width - AXIS_W * ts - 2 - (78 * ts + 4)) // n, MAX_CELL)
+               (width - AXIS_W * ts - 2 - (78 * ts + 4)) // n, MAX_CELL,
+               (height - 72 - 56 * ts) // seats)
     cell -= cell % ts
     # a seat's box holds its icon and a 2-digit count (7x7, 8x8 at 320x240: smaller cells)
     while cell > 6 and counts((width - AXIS_W * ts - n * cell - 8) // 2, cell,
@@ -132,11 +135,11 @@ def _draw_text(bmp, glyphs, x, y, s):
         x += 6
 
 
-def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False):
+def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False, seats=2):
     """A view.Board for an n x n board with ncolours marble colours; rings: the last
     move's marbles framed on a layer of their own (view.Board.ring), one sheet tile a
-    colour instead of two."""
-    ts, cell, bx, by = sizes(w, h, n)
+    colour instead of two; seats: the panel's seat rows (sizes)."""
+    ts, cell, bx, by = sizes(w, h, n, seats)
     step = 1 if rings else 2
     # the sheet first, the largest block (README, "The other games")
     sheet = displayio.Bitmap(cell * (view.T_MARBLE + step * ncolours + (1 if moves else 0)),
@@ -145,6 +148,7 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False):
     b = view.Board()
     b.n = n
     b.cell = cell
+    b.tiny = cell < 20 + 10 * ts  # under a fingertip: 30 px on 320x240, 40 on 480x320
     b.bx = bx
     b.by = by
     b.ts = ts
@@ -194,8 +198,9 @@ def board(app, n, ncolours, w, h, contrast, glyphs, moves=False, rings=False):
 
 def panel(app, b, icons, w, h, glyphs):
     """A view.Panel right of board b; icons: marble tile per seat. A button: a filled
-    rectangle and a text row; a seat row: two filled boxes (marble, star) with icons and
-    one text row holding both counts."""
+    rectangle and a text row, six of them in three rows at the foot, each at least 30 px
+    square on 320x240 (40 on 480x320: ~6 mm, a fingertip) with 2 (3) px between; a seat
+    row: two filled boxes (marble, star) with icons and one text row holding both counts."""
     ts = b.ts
     ui = app.ui
     pal = app.pals[0]
@@ -210,20 +215,21 @@ def panel(app, b, icons, w, h, glyphs):
     pn.group = g = displayio.Group()
     labels = displayio.Group(scale=ts)  # info and button labels (scaled on the Titano)
     seats = displayio.Group()           # seat rows, hidden at game over
-    cgroup = displayio.Group(scale=ts)
     pn.seats = seats
-    pn.fills = []   # buttons 0..3, then marble and star box of seat 0, 1, ...
-    pn.labels = []  # button labels
+    pn.fills = []   # buttons 0..5
+    pn.labels = []  # their labels
+    pn.boxes = []   # marble and star box of seat 0, 1, ...
     pn.counts = []  # one text row per seat
 
-    # Buttons: 2 x 2 at the bottom
-    bh = ch + 10 * ts
-    bw = (pw - 2) // 2
-    top = y0 + (h - 4) - 2 * bh - 2
+    # Buttons: 2 x 3 at the bottom (4 and 5, a face's own, hidden until it sets them)
+    gap = 1 + ts
+    bh = 20 + 10 * ts
+    bw = (pw - gap) // 2
+    top = h - 2 - 3 * bh - 2 * gap
     cols = max(1, min(bw // cw, (bw - 2) // cw))
-    for i in range(4):
-        x = x0 + (i % 2) * (bw + 2)
-        y = top + (i // 2) * (bh + 2)
+    for i in range(6):
+        x = x0 + (i % 2) * (bw + gap)
+        y = top + (i // 2) * (bh + gap)
         fill = rect(ui, x, y, bw, bh, view.BUTTON)
         g.append(fill)
         pn.fills.append(fill)
@@ -231,8 +237,9 @@ def panel(app, b, icons, w, h, glyphs):
                    (y + (bh - ch) // 2) // ts)
         labels.append(lab)
         pn.labels.append(lab)
-    pn.names = [None] * 4   # what a tap reports (None: disabled or hidden)
-    pn.slots = [None] * 4   # what each button shows, enabled or not
+        fill.hidden = lab.hidden = i > 3
+    pn.names = [None] * 6   # what a tap reports (None: disabled or hidden)
+    pn.slots = [None] * 6   # what each button shows, enabled or not
     # Status text from the top down to the buttons
     pn.cols = pw // cw
     pn.rows = max(2, (top - y0 - 2) // ch)
@@ -246,7 +253,8 @@ def panel(app, b, icons, w, h, glyphs):
     cell = b.cell
     # Duel (two colours a seat): room for two icons (face_still.boxes adds the second)
     two = b.ncolours == 2 * nseats
-    row_h = min(2 * cell + 6 if two else cell + 8, (top - first - 2) // nseats)
+    row_h = min(2 * cell + 6 if two else cell + 4, (top - first - 2) // nseats)
+    row_h -= row_h % ts  # (the counts at text scale 2 sit on even rows)
     box_w = (pw - 2) // 2
     icon = min(cell, row_h - 4) if not two else (cell if row_h - 4 >= cell * 3 // 2 else 0)
     # Rows short of an icon's margin (6 seats, Titano): a cell apart, an icon column a grid
@@ -257,7 +265,12 @@ def panel(app, b, icons, w, h, glyphs):
     pn.turn = rect(ui, x0 - 2, first - 2, pw + 4, row_h + 2, view.TURN)
     seats.append(pn.turn)
     tiles = []
-    # The star count `gap` characters right of the marble count, each in its box
+    # The star count `gap` characters right of the marble count, each in its box; rows
+    # shorter than the text (6 seats on the Titano) have their counts at text scale 1
+    if row_h - 2 < ch:
+        ts = 1
+        cw, ch = 6, 12
+    cgroup = displayio.Group(scale=ts)
     tx, pn.gap = counts(box_w, cell if icon >= cell else 0, cw, ts) or (2, (box_w + 2) // cw)
     tx += x0
     for seat in range(nseats):
@@ -269,7 +282,7 @@ def panel(app, b, icons, w, h, glyphs):
             bx = x0 + kind * (box_w + 2)
             fill = rect(ui, bx, y, box_w, row_h - 2, view.FILL)
             seats.append(fill)
-            pn.fills.append(fill)
+            pn.boxes.append(fill)
             if icon < cell or col and seat:  # rows too short; a column made
                 continue
             tiles.append(displayio.TileGrid(b.sheet, pixel_shader=b.palette,
@@ -285,6 +298,7 @@ def panel(app, b, icons, w, h, glyphs):
     seats.append(cgroup)
     g.append(seats)
     # First text row below the seat rows
+    ch = 12 * b.ts
     pn.free_row = (first + nseats * row_h - y0 + ch - 1) // ch
     return pn
 

@@ -32,7 +32,7 @@ GAMES = (("S", "Quad", "G. Keith Still", "Square of 4 marbles", "face_still",
           ("winquad",), (2368, 1024, 0x77), ((2240, 128), (2368, 2048))),
          ("X", "Quax family", "B. Taylor, M. Steere", "Quax, Crossway, ...", "face_quax",
           ("quax",), (6144, 1024, 0x71), ((6016, 128), (6144, 2048))),
-         ("B", "Corner polyominoes", "Bernard Tavitian", "four players", "face_corners",
+         ("B", "Corner polyominoes", "Bernard Tavitian", "2 to 4 players", "face_corners",
           ("corners",), (4544, 256, 0x42), ((4416, 128), (4544, 512))))
 COMING = ()
 
@@ -125,14 +125,32 @@ def items(app):
 
 def tap(app, menus, name):
     """A game's button: remembered as the last game chosen and shown (installed by its
-    row first when another game, or none, is shown)."""
+    row first when another game, or none, is shown), with its tutorial on its first
+    start."""
     row = GAMES[int(name[4:])]
     p = app.prefs
-    if p.game != row[ID]:
-        p.game = row[ID]
+    b = 1 << GAMES.index(row)
+    tutor = not p.tutorial_done & b
+    if p.game != row[ID] or tutor:
+        choose(p, row)
+        p.tutorial_done |= b
         menus.changed = True  # saved when the menu closes: the next start goes to it
-    if app.play.s is not None and app.play.gid == row[ID]:
+    if app.play.s is not None and app.play.gid == row[ID] and not tutor:
         app.go("play")  # the game shown
         return
-    install(app, row)
-    app.use(row[FACE] + ".start").begin(app)
+    if app.play.gid != row[ID]:
+        install(app, row)
+    if tutor:
+        app.go("tutorial")
+    else:
+        app.use(row[FACE] + ".start").begin(app)
+
+
+def choose(p, row):
+    """The preferences follow the game chosen: the shown game's First kept in its bit of
+    p.firsts (quadpocket.storage), the chosen game's read from its own."""
+    for i in range(len(GAMES)):
+        if GAMES[i][ID] == p.game:
+            p.firsts = p.firsts | 1 << i if p.first == "computer" else p.firsts & ~(1 << i)
+    p.game = row[ID]
+    p.first = "computer" if p.firsts & 1 << GAMES.index(row) else "player"

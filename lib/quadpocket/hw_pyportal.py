@@ -56,6 +56,17 @@ class Platform:
         import quadpocket
         from quadpocket.version import VERSION
         self.version = VERSION
+        # Frozen into the firmware (docs/device.md, "The firmware route") a package's file
+        # name is relative, and code and names cost no heap: the room pays for Master's
+        # ponder on the Titano, Still's Quad up to 12x12, Quax up to 15x15 (where the cells
+        # stay 12 px or more) and the Titano's 76-column text pages in a game of six (their
+        # grid made with 12 KB free, quadpocket.textpage), each measured with 64 KB free
+        # (tools/route_heap.py). About names the route (quadpocket.pages.route).
+        if quadpocket.__file__[0] != "/":
+            self.ponder = True
+            self.max_board = 12
+            self.quax_max = 15
+            self.text_room = 12288
         # Only the string is needed: the module goes (sys.modules and the package both
         # refer to it; ~0.3 KB kept otherwise).
         sys.modules.pop("quadpocket.version", None)
@@ -63,16 +74,12 @@ class Platform:
             delattr(quadpocket, "version")
 
         self._ts = None
+        self._bright = None  # the backlight's level before dim(True)
         try:
-            pins = (board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU)
+            self._pins = (board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU)
         except AttributeError:  # no resistive touchscreen: touch() is always None
-            pins = None
-        if pins is not None:
-            import adafruit_touchscreen
-
-            self._ts = adafruit_touchscreen.Touchscreen(
-                pins[0], pins[1], pins[2], pins[3],
-                calibration=CALIBRATION, size=(self.width, self.height))
+            self._pins = None
+        self.calibrate(None)
 
         nvm = microcontroller.nvm
         # Without nvm, settings live in RAM until power-off (256 = prefs + stats).
@@ -108,13 +115,46 @@ class Platform:
                 self._amp = digitalio.DigitalInOut(amp)
                 self._amp.switch_to_output(value=False)
 
+    def calibrate(self, cal):
+        """The touch mapping: cal ((x left, x right), (y top, y bottom)), the panel's raw
+        readings at the screen's edges (the player's calibration, quadpocket.calibrate);
+        None, adafruit_touchscreen's published constants; "raw", the readings themselves
+        (touch() then reports them, unclamped). The library does the mapping with its own
+        calibration and size arguments: a new Touchscreen on the same pins (it opens them
+        only while it reads)."""
+        pins = self._pins
+        if pins is None:
+            return
+        import adafruit_touchscreen
+
+        raw = cal == "raw"
+        self.calibration = None if raw else cal or CALIBRATION
+        self._ts = None  # the old one goes first
+        self._ts = adafruit_touchscreen.Touchscreen(
+            pins[0], pins[1], pins[2], pins[3], calibration=self.calibration,
+            size=None if raw else (self.width, self.height))
+
+    def dim(self, on):
+        """Dim the backlight (on: idle) or bring it back to its level before."""
+        d = self.display
+        if on:
+            if self._bright is None:
+                self._bright = d.brightness
+            d.brightness = 0.05
+        elif self._bright is not None:
+            d.brightness = self._bright
+            self._bright = None
+
     def touch(self):
-        """(x, y) in display pixels while the panel is pressed, else None."""
+        """(x, y) in display pixels while the panel is pressed, else None (raw
+        readings after calibrate("raw"))."""
         if self._ts is None:
             return None
         p = self._ts.touch_point
         if p is None:
             return None
+        if self.calibration is None:  # raw readings for the calibration screen
+            return (p[0], p[1])
         x = min(max(p[0], 0), self.width - 1)
         y = min(max(p[1], 0), self.height - 1)
         return (x, y)

@@ -15,6 +15,8 @@ from quadpocket import view
 
 _ONOFF = ("off", "on")
 SOUNDS = ("off", "soft", "medium", "loud")
+CONFIRM = ("auto", "on", "off")  # prefs.confirm (quadpocket.play.Play.confirmed)
+DIMS = (0, 1, 2, 5, 10)  # idle minutes before the backlight dims (storage.DIMS)
 TITLES = {"main": "Quad Pocket", "new": "New game", "prefs": "Preferences (*: next game)",
           "help": "Help", "games": "Choose a game"}
 SLOTS = 12
@@ -61,6 +63,10 @@ class Menus:
         text.append(self.tg)
         g.append(text)
         self.fine = None
+        self.gap = 1 + ts  # px between two targets (2 on 320x240, 3 on 480x320)
+        self.cuts = None   # the dividers of New game's two-way settings (_show)
+        self.cal = None    # the calibration screen while it is shown (quadpocket.calibrate)
+        self.steps = False  # the text page is a move list with a turn: Step
         self.names = [None] * SLOTS
         self.boxes = [None] * SLOTS  # (x, y, w, h) of each shown button
         self.page = None
@@ -113,25 +119,61 @@ class Menus:
                 labels[row] = line
         for row in labels:
             view.put(tg, row, "".join(labels[row]), cols)
+        self.divide()
         self.app.show(self.group, "menu" if per_row == 2 else "text")
 
+    def divide(self):
+        """A divider down the middle of each two-way setting (the screen's black, where
+        hit() answers nothing): made for the New game page, dropped on the others."""
+        cuts = self.cuts
+        if not self.two_way:
+            if cuts is not None:
+                self.group.remove(cuts)
+                self.cuts = None
+            return
+        if cuts is None:
+            cuts = self.cuts = displayio.Group()
+            self.group.insert(SLOTS, cuts)  # over the buttons, under the text
+        while len(cuts):
+            cuts.pop()
+        g = self.gap
+        for i in range(SLOTS):
+            b = self.boxes[i]
+            if b is not None and self.names[i] in self.two_way:
+                r = vectorio.Rectangle(pixel_shader=self.app.ui, width=g, height=b[3],
+                                       x=b[0] + b[2] // 2 - g // 2, y=b[1])
+                r.color_index = 0
+                cuts.append(r)
+
     def hit(self, x, y):
+        if self.cal is not None:  # the calibration screen (quadpocket.calibrate)
+            return self.cal.hit(x, y)
+        return self.hit_buttons(x, y)
+
+    def hit_buttons(self, x, y):
         for i in range(SLOTS):
             b = self.boxes[i]
             if b is not None and b[0] <= x < b[0] + b[2] and b[1] <= y < b[1] + b[3]:
                 name = self.names[i]
-                if name in self.two_way and x < b[0] + b[2] // 2:
-                    return name + "-"  # a setting's left half: one step back
+                if name in self.two_way:
+                    # a setting's halves, a divider between them (self.gap px: a finger's
+                    # two targets apart, fingers.GAP): left one step back, right one on
+                    h = b[0] + b[2] // 2 - self.gap // 2
+                    if x < h:
+                        return name + "-"
+                    return name if x >= h + self.gap else None
                 return name
         return None
 
     def rects(self):
         """(name, box) of each tap target; a setting's left half is "<name>-"."""
         out = []
+        g = self.gap
         for n, b in zip(self.names, self.boxes):
             if b and n in self.two_way:
-                h = b[2] // 2
-                out += [(n + "-", (b[0], b[1], h, b[3])), (n, (b[0] + h, b[1], b[2] - h, b[3]))]
+                h = b[2] // 2 - g // 2
+                out += [(n + "-", (b[0], b[1], h, b[3])),
+                        (n, (b[0] + h + g, b[1], b[2] - h - g, b[3]))]
             elif b:
                 out.append((n, b))
         return out
@@ -147,19 +189,23 @@ class Menus:
         if page == "games":  # the chooser
             return app.use("games").items(app)
         if page == "new":
-            # one button a setting: its left half steps back, its right half on
+            # one button a setting: its left half steps back, its right half on; the
+            # label clear of the arrows by a space each side (16 characters on the
+            # Titano, 22 on the PyPortal: test_touch_targets.py checks every face's)
             w = self.cols // 2 - 2
-            out = [(n, "<" + _centre(t, w) + ">")
+            out = [(n, "<" + _centre(t[:w - 2], w) + ">")
                    for n, t in app.use(app.face + ".settings").settings(app)]
             self.two_way = [n for n, _ in out]
             return out + [("start", "Start game"), ("back", "Back")]
         if page == "prefs":  # what every game shares
             return [("sound", "Sound: " + SOUNDS[p.sound]),
                     ("contrast", "Contrast: " + ("high" if p.contrast else "normal")),
-                    ("confirm", "Confirm tap: " + _ONOFF[p.confirm]),
+                    ("confirm", "Confirm tap: " + CONFIRM[p.confirm]),
                     ("auto_advance", "Auto-advance: " + _ONOFF[p.auto_advance]),
                     ("show_move", "Show move: " + _ONOFF[p.show_move]),
                     ("first", "First*: " + ("you" if p.first == "player" else "computer")),
+                    ("dim", "Dim: " + ("after %d min" % p.dim if p.dim else "never")),
+                    ("calibrate", "Calibrate touch"),
                     ("back", "Back")]
         # help: every topic but About
         topics = self.page_text("topics")[1]
@@ -186,6 +232,9 @@ class Menus:
         self._show(TITLES[page], rows, self.items(page), 2)
 
     def tap(self, name):
+        if self.cal is not None:
+            self.cal.tap(name)
+            return
         if self.app.mode == "text":
             self.tap_text(name)
             return
@@ -219,8 +268,15 @@ class Menus:
                 return
             self.note = app.use(app.face + ".settings").step(app, name)
         else:  # prefs
-            if name == "first":
+            if name == "calibrate":
+                app.use("calibrate").start(app)  # its own screen (menus stay open)
+                return
+            if name == "first":  # the shown game's (stored per game: storage)
                 p.first = "computer" if p.first == "player" else "player"
+            elif name == "confirm":
+                p.confirm = (p.confirm + 1) % 3
+            elif name == "dim":
+                p.dim = DIMS[(DIMS.index(p.dim) + 1) % len(DIMS)] if p.dim in DIMS else 2
             elif name == "sound":
                 p.sound = (p.sound + 1) % 4
                 app.sound("marble")
@@ -230,7 +286,7 @@ class Menus:
                 face = app.use(app.face + ".start") if app.face else None
                 if hasattr(face, "recolour"):
                     face.recolour(app)  # a face's own piece colours
-            else:  # show_move, auto_advance, confirm
+            else:  # show_move, auto_advance
                 setattr(p, name, not getattr(p, name))
         self.changed = True  # saved when the menu closes (save)
         self.open(page)
@@ -258,10 +314,14 @@ class Menus:
 
     def text_page(self, what, back="main"):
         """Show text page what ("stats", "about", "moves" or "topic<i>")."""
-        self.app.use("textpage").fine(self)  # before the text (its 1.4 KB in one piece)
+        # before the text (its 1.4 KB in one piece); About at the menus' own scale
+        self.app.use("textpage").fine(self, what == "about")
         self.app.forget("textpage")
         f = self.fine
         self.title, self.lines = self.page_text(what, f.width if f else self.cols - 1)
+        play = self.app.play
+        self.steps = (what == "moves" and self.lines[:1] != ["No moves yet."]
+                      and play.tutor is None)  # Step (textpage, quadpocket.review)
         self.at = 0
         self.back = back
         self.render_text()

@@ -30,8 +30,9 @@ def text(app, what, width):
     m = app.menus
     rows = top = m.body() if m is not None else 0
     if what == "about":
-        return "About", layout(help_topics(str(app.p.version), "About", mine) + games(app),
-                               width, rows, top)
+        import quadpocket
+        v = "%s, %s" % (app.p.version, route(quadpocket.__file__))
+        return "About", layout(help_topics(v, "About", mine) + games(app), width, rows, top)
     if what == "tutorial":
         title, name = "Tutorial", theirs
     else:
@@ -42,8 +43,23 @@ def text(app, what, width):
 
 
 def _path(f, name):
-    """name in the folder of the module file f."""
+    """name in the folder of the module file f. A module frozen into the firmware has a
+    relative file name ("face_still/__init__.py"): its data is in the drive's lib/."""
+    if _frozen(f):
+        f = "lib/" + f
     return f[:max(f.rfind("/"), f.rfind("\\")) + 1] + name
+
+
+def _frozen(f):
+    return f[:1] not in "/\\" and ":" not in f
+
+
+def route(f):
+    """Where the games' code runs from, for About, given a package's file name f: frozen
+    into the firmware (docs/device.md, "The firmware route"), or its files' kind."""
+    if _frozen(f):
+        return "games frozen in the firmware"
+    return "games from %s files" % f[f.rfind("."):]
 
 
 def games(app):
@@ -54,9 +70,10 @@ def games(app):
     for row in g.GAMES:
         out.append("- %s, by %s%s" % (row[1], row[2], "" if row[0] in here
                                       else " (needs more memory)"))
-    out += ["", "Coming:"]
-    for row in g.COMING:
-        out.append("- %s: %s" % (row[0], row[1]))
+    if g.COMING:  # (none: no heading over nothing)
+        out += ["", "Coming:"]
+        for row in g.COMING:
+            out.append("- %s: %s" % (row[0], row[1]))
     return out
 
 

@@ -223,14 +223,20 @@ class Play:
         elif isinstance(target, int):
             if self.s.human(self.game.turn):
                 self.tap_cell(target)
+        elif target == "place":  # Place: the confirm tap's mark played (a face shows it)
+            if self.mark is not None:
+                self.tap_cell(self.mark)
         else:
             self.tap_other(target)
         app.changed()
 
     def confirmed(self, x, free):
-        """Confirm-tap (a shared preference): the first tap on a free cell marks it, the
-        second plays there; True when the move may go ahead."""
-        if self.app.prefs.confirm and self.mark != x:
+        """Confirm-tap (a shared preference: 1 on, 2 off, 0 auto: on where the board's
+        cells are smaller than a fingertip, view.Board.tiny): the first tap on a free cell
+        marks it, a tap on the mark (or Place, "place") plays there, a tap elsewhere moves
+        the mark, Undo takes it away; True when the move may go ahead."""
+        c = self.app.prefs.confirm
+        if (c == 1 or c == 0 and self.board.tiny) and self.mark != x:
             self.mark = x if free else None
             if not free:
                 self.illegal("Cell taken")
@@ -259,7 +265,10 @@ class Play:
 
     def undo(self):
         """Undo (the computer's search, if any, stops only when there is something to
-        take back)."""
+        take back); a confirm tap's mark goes first."""
+        if self.mark is not None:
+            self.mark = None
+            return
         if self.cancel():
             self.after_change(None)
             return

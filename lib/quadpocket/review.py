@@ -1,20 +1,24 @@
-"""A finished game stepped through on the board, turn by turn (the Moves page of a finished
-game: Step). Loaded then, on demand; the Review object keeps its class while it runs and
-goes with Done. It works on the game itself, through what every engine has (record(),
-play(turn), undo(), result): a step back is an undo, a step forward plays the recorded
-turn again, and Done plays on to the end. A claim-mode game (claims are not in its
-record) is read back from its saved bytes instead. The board is drawn by the face's pages
-module's review_board(play) if it has one (Winther's Quad), else here through
-quadpocket.view's Board.update and the face's _ends (Still's Quad); the panel here: the turn as the move list writes it, and the
-result on the last turn.
+"""A game stepped through on the board, turn by turn: Step on the move list of any game
+with a turn in it, finished or not (docs/shell.md, "Step"). Loaded then, on demand; the
+Review object keeps its class while it runs and goes with Done. It works on the game
+itself, through what every engine has (record(), play(turn), undo(), result): a step back
+is an undo, a step forward plays the recorded turn again, and Done plays on to the end,
+then shows the end of a finished game (play.game_over) or gives the game in progress back
+from its bytes as they were (the face's start.resume(app, data)): a turn half made
+(play.cancel() takes it back first) and a claim-mode game (claims are not in its record)
+come back whole that way. The board is drawn by the face's pages module's
+review_board(play) if it has one, else here through quadpocket.view's Board.update and
+the face's _ends (Still's Quad); the panel here: the turn as the face's move_items(app)
+writes it (its text after the number's "."), and the result on the last turn.
 """
 
 
 def result(play):
     """The move list's last paragraphs: a blank one, then the result as the panel says it
-    (its lines up to a blank one)."""
-    r = []
-    for s in play.result or ():
+    (its lines up to a blank one), or as the face's `verdict` (head, reason) says it when
+    the panel splits the reason round the seat rows."""
+    r = list(getattr(play, "verdict", None) or ())
+    for s in () if r else play.result or ():
         if not s:
             break
         r.append(s)
@@ -48,9 +52,11 @@ class Review:
         app = play.app
         g = play.game
         self.play = play
+        self.data = play.s.to_bytes()  # before a half-made turn is taken back
+        play.stop_thinking()
+        play.cancel()
         self.turns = [t for t in g.record().split("\n") if t]
         self.n = self.at = len(self.turns)
-        self.data = play.s.to_bytes()
         self.result = list(play.result or ())
         self.items = app.use(app.face + ".pages").move_items(app)
         self.draw = getattr(app.use(app.face + ".pages"), "review_board", board)
@@ -110,6 +116,7 @@ class Review:
         changed = p.set_seats(None, None, None, False, False) or changed
         for i, b in enumerate((("prev", "< Back", self.at > 0),
                                ("next", "Next >", self.at < self.n),
-                               ("first", "Start", self.at > 0), ("done", "Done", True))):
+                               ("first", "Start", self.at > 0), ("done", "Done", True),
+                               (None, "", False), (None, "", False))[:len(p.fills)]):
             changed = p.set_button(i, b[0], b[1], b[2]) or changed
         return changed

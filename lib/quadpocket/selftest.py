@@ -14,7 +14,9 @@ after a collection, then "selftest done min_free=<smallest free seen> ..." or
 scenario the project measures on CircuitPython's VM (README, "Device memory"): start,
 app code loaded, app started, each round (Expert's hint played by the script, the
 computer's reply), the menus, help, statistics, the move list, a finished game and a new
-one. So one run on a PyPortal confirms or corrects the figures.
+one. So one run on a PyPortal confirms or corrects the figures. Then a cross shows where
+each touch lands (where()), the console printing its pixel: the touch calibration judged
+on the board.
 
 The player's preferences, statistics and saved game are never touched: the test plays
 with settings of its own in RAM (prefs and stats only: 256 bytes). Press RESET to leave.
@@ -50,6 +52,8 @@ class Scripted:
         self.width = real.width
         self.height = real.height
         self.calibration = real.calibration
+        self.calibrate = real.calibrate
+        self.dim = real.dim
         self.version = real.version
         self.nvm = bytearray(b"\xff" * 256)
         self.samples = []
@@ -98,12 +102,8 @@ class _Run:
         pn = app.play.panel
         out = []
         for i, f in enumerate(pn.fills):
-            if i < 4:
-                name = pn.slots[i]
-            else:
-                name = ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
             if not f.hidden:
-                out.append((name, (f.x, f.y, f.width, f.height)))
+                out.append((pn.slots[i], (f.x, f.y, f.width, f.height)))
         return out
 
     def press(self, name):
@@ -126,7 +126,7 @@ class _Run:
         self.think()
 
     def move(self, name):
-        # Expert's hint, played through the star box and the board; the computer answers.
+        # Expert's hint, played through Star and the board; the computer answers.
         play = self.app.play
         if play.game.result is not None:
             self.press("new")
@@ -136,7 +136,7 @@ class _Run:
         self.think()
         stars, marble = play.hint_stars, play.hint[0]
         for x in stars:
-            self.press("star0")
+            self.press("star")
             self.tap_cell(x)
         self.tap_cell(marble)
         self.app.tick()
@@ -147,7 +147,9 @@ class _Run:
 
         st = Store(self.p.nvm)
         st.prefs.level = "expert"
-        st.prefs.tutorial_done = True
+        st.prefs.tutorial_done = 255  # every game's
+        st.prefs.confirm = 2  # off: the script taps each move once
+        st.prefs.dim = 0  # never dimmed (a waking touch would lose a scripted tap)
         st.save_prefs()
         st = None
         self.cp("start")
@@ -166,6 +168,39 @@ class _Run:
         while i < ROUNDS:
             i += 1
             self.move(str(i))
+
+
+def where(platform, out=print, polls=-1):
+    """After the figures: a cross shows where each touch lands and the console prints its
+    pixel ("touch x y"), so the touch calibration can be judged on the board itself
+    (Preferences, Calibrate touch sets it). Until RESET (polls: a test's count)."""
+    import time
+    import displayio
+    import vectorio
+
+    p = platform
+    pal = displayio.Palette(2)
+    pal[0] = 0
+    pal[1] = 0xFFFF00
+    g = displayio.Group()
+    for w, h in ((31, 3), (3, 31)):
+        r = vectorio.Rectangle(pixel_shader=pal, width=w, height=h, x=-40, y=-40)
+        r.color_index = 1
+        g.append(r)
+    p.display.root_group = g
+    p.display.refresh()
+    out("selftest touch: tap anywhere, a cross shows where it lands (RESET to leave)")
+    last = None
+    while polls:
+        polls -= 1
+        pt = p.touch()
+        if pt is not None and pt != last:
+            g[0].x, g[0].y = pt[0] - 15, pt[1] - 1
+            g[1].x, g[1].y = pt[0] - 1, pt[1] - 15
+            p.display.refresh()
+            out("touch %d %d" % (pt[0], pt[1]))
+        last = pt
+        time.sleep(0.02)
 
 
 def run(platform, out=print):

@@ -18,6 +18,7 @@ def start(app):
     storage = app.use("storage")
     Prefs = storage.Prefs  # noqa: N806 (a function that makes the preference object)
     p = app.p
+    tutor = False
     try:
         st = storage.Store(p.nvm)  # (moves version 1 records into their slots)
         app.prefs = st.prefs  # plain values: keeping them keeps no storage code
@@ -26,22 +27,34 @@ def start(app):
             # Damaged records, no preferences left: the message needs a game screen's
             # status line, and only the first game wrote records before the chooser.
             app.prefs.game = app.use("games").GAMES[0][ID]
-        row = app.use("games").here(app, app.prefs.game)
+        games = app.use("games")
+        row = games.here(app, app.prefs.game)
         if row is not None:
             off, size, tag = row[SAVE]
             if storage._newest(p.nvm, off, size, tag)[0] < 0 and \
                     storage._damaged(p.nvm, off, size, tag):
                 app.notes.append("Save damaged")
+            # its tutorial on its first start: offered once (marked and saved now, while
+            # storage is loaded: none of its code in the heap when the board is built)
+            b = 1 << games.GAMES.index(row)
+            if not app.prefs.tutorial_done & b:
+                tutor = True
+                app.prefs.tutorial_done |= b
+                st.prefs = app.prefs
+                st.save_prefs()
+        games = None
     except Exception as e:  # the nvm itself fails: run on defaults, save nothing over it
         p.log("stored data unreadable: %r" % (e,))
         app.prefs = Prefs()
-        app.prefs.tutorial_done = True
+        app.prefs.tutorial_done = 255
         row = app.use("games").GAMES[0]
         app.prefs.game = row[ID]
         app.notes = ["Memory error"]
     st = storage = None
     app.forget("storage")  # room for the board's sprite sheet
     face = None
+    if app.prefs.cal is not None:  # the player's touch calibration (else the platform's)
+        p.calibrate(app.prefs.cal)
     try:
         if row is not None:
             # the face's start module (and with it its package) before anything of the
@@ -59,6 +72,8 @@ def start(app):
         if row is None:
             # First run, or a game not installed here: the chooser.
             app.go("games")
+        elif tutor:
+            app.go("tutorial")
         else:
             face.begin(app)
     except Exception as e:
@@ -66,7 +81,7 @@ def start(app):
         app.play.tutor = None
         app.menus = None
         app.prefs = Prefs()
-        app.prefs.tutorial_done = True
+        app.prefs.tutorial_done = 255
         row = app.use("games").GAMES[0]
         app.prefs.game = row[ID]
         app.notes.append("Prefs reset")

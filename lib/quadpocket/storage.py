@@ -32,9 +32,15 @@ OUTCOMES = ("win", "loss", "draw")
 
 # Preference fields in stored order: (name, default, allowed).
 # allowed: a tuple of choices (stored as the index), a (lo, hi) int range or bool.
+# Per game (one bit a game, in ORDER): firsts, the games whose computer moves first (the
+# shown game's is `first`, "player" or "computer"); tutorial_done, the games whose
+# tutorial was offered (True stored as every game's, False as none). confirm: 0 auto (on
+# where the board's cells are under a fingertip), 1 on, 2 off (True stored as on, False
+# as off). A record from before stored first and tutorial_done as one flag for every game
+# and confirm as off/on: it reads as Still's Quad's first and tutorial, and auto/on.
 _PREF_FIELDS = (
     ("level", "easy", LEVELS),
-    ("first", "player", ("player", "computer")),
+    ("firsts", 0, (0, 255)),
     ("show_move", True, bool),
     ("sound", 2, (0, 3)),
     ("auto_advance", False, bool),
@@ -42,14 +48,25 @@ _PREF_FIELDS = (
     ("one_short", False, bool),
     ("claim", False, bool),
     ("contrast", False, bool),
-    ("confirm", False, bool),
-    ("tutorial_done", False, bool),
+    ("confirm", 0, (0, 2)),
+    ("tutorial_done", 0, (0, 255)),
     ("opponent", "computer", ("computer", "humans")),
     ("humans", 2, (2, 6)),
     ("size", 11, (5, 15)),
 )
+_FLAGS = {"tutorial_done": (0, 255), "confirm": (2, 1)}  # a bool stored: (False, True)
 _VARIANT_MAX = const(15)  # the variant name is stored next, as length + ASCII
-# Then the last game's id (docs/shell.md); records without it are Still's Quad's ("S").
+# Then the last game's id (docs/shell.md); records without it (or with 0 there) are
+# Still's Quad's ("S"). Then idle dimming's minutes (0: never) and, if the player
+# calibrated the touch, its four 16-bit raw readings: x at the left and right edge, y at
+# the top and bottom (adafruit_touchscreen's calibration; none: the platform's own).
+ORDER = "SWXB"  # the games' bits in firsts and tutorial_done (quadpocket.games' rows)
+DIMS = (0, 1, 2, 5, 10)  # idle minutes offered before the backlight dims (0: never)
+
+
+def bit(gid):
+    """The bit of game gid in the per-game preferences (Still's Quad's for None)."""
+    return 1 << max(0, ORDER.find(gid or "S"))
 
 
 class Values:
@@ -58,6 +75,9 @@ class Values:
     variant = "standard"  # (the others: set from _PREF_FIELDS)
     master = 0  # Master's seconds (level expert; level byte 4-6)
     game = None  # id of the last game chosen (None: none yet)
+    first = "player"  # who moves first in the shown game (its bit of firsts)
+    dim = 2  # idle minutes before the backlight dims (0: never)
+    cal = None  # touch calibration ((x left, x right), (y top, y bottom)), or None
 
 
 def Prefs():  # noqa: N802 (a class name: it makes the preference object)
@@ -67,14 +87,37 @@ def Prefs():  # noqa: N802 (a class name: it makes the preference object)
         setattr(p, name, default)
     p.variant = "standard"
     p.game = None
+    p.first = "player"
+    p.dim = 2
+    p.cal = None
     return p
 
 
 def _encode_prefs(p):
     """Payload bytes for p; ValueError naming the field if a value is not allowed."""
     out = bytearray()
+    g = p.game
+    if g is not None and (not isinstance(g, str) or len(g) != 1 or not "A" <= g <= "Z"):
+        raise ValueError("pref game: %r is not a game id (A-Z)" % (g,))
+    if p.first not in ("player", "computer"):
+        raise ValueError("pref first: %r is not player or computer" % (p.first,))
+    if p.dim not in DIMS:
+        raise ValueError("pref dim: %r not in %r" % (p.dim, DIMS))
+    c = p.cal
+    if c is not None:
+        try:
+            c = (c[0][0], c[0][1], c[1][0], c[1][1])
+            if not all([isinstance(v, int) and 0 <= v <= 65535 for v in c]):
+                raise ValueError
+        except (TypeError, IndexError, ValueError):
+            raise ValueError("pref cal: %r is not ((x, x), (y, y)) of 0..65535" % (c,))
+    b = bit(g)
+    if isinstance(p.firsts, int):  # the shown game's own choice into its bit
+        p.firsts = p.firsts | b if p.first == "computer" else p.firsts & ~b & 255
     for name, _, allowed in _PREF_FIELDS:
         v = getattr(p, name)
+        if name in _FLAGS and (v is True or v is False):
+            v = _FLAGS[name][v]
         if allowed is bool:
             if v is not True and v is not False:
                 raise ValueError("pref %s: not a bool: %r" % (name, v))
@@ -97,11 +140,12 @@ def _encode_prefs(p):
         raise ValueError("pref variant: %r is not a short lower-case name" % (v,))
     out.append(len(v))
     out.extend(v.encode())
-    g = p.game
-    if g is not None:
-        if not isinstance(g, str) or len(g) != 1 or not "A" <= g <= "Z":
-            raise ValueError("pref game: %r is not a game id (A-Z)" % (g,))
-        out.append(ord(g))
+    out.append(ord(g) if g else 0)  # (0: none yet, read as Still's Quad's)
+    out.append(p.dim)
+    if c is not None:
+        for v in c:
+            out.append(v & 255)
+            out.append(v >> 8)
     return bytes(out)
 
 
@@ -137,15 +181,24 @@ def _decode_prefs(data):
         p.master = 5 << b
     k = data[n]
     end = n + 1 + k
-    if end + 1 == len(data) and 0x41 <= data[end] <= 0x5A:
-        p.game = chr(data[end])
-    if 0 < k <= _VARIANT_MAX and end <= len(data) <= end + 1:
+    m = len(data)
+    if end < m and m in (end + 1, end + 2, end + 10):
+        if 0x41 <= data[end] <= 0x5A:
+            p.game = chr(data[end])
+        if m > end + 1 and data[end + 1] in DIMS:
+            p.dim = data[end + 1]
+        if m == end + 10:
+            c = [data[i] | data[i + 1] << 8 for i in range(end + 2, end + 10, 2)]
+            if c[0] != c[1] and c[2] != c[3]:  # (crossed or blank: the platform's own)
+                p.cal = ((c[0], c[1]), (c[2], c[3]))
+    if 0 < k <= _VARIANT_MAX and end <= m:
         try:
             v = bytes(data[n + 1:end]).decode()
         except (ValueError, UnicodeError):
             v = ""
         if v and _is_name(v):
             p.variant = v
+    p.first = "computer" if p.firsts & bit(p.game) else "player"
     return p
 
 

@@ -16,10 +16,8 @@ def render(m):
     title = m.title
     if n > 1:
         title = "%s  %d/%d" % (title, k + 1, n)
-    play = m.app.play
-    # a finished game's move list ("Moves..."): Step (quadpocket.review)
-    step = (m.title[:5] == "Moves" and play.game is not None
-            and play.game.result is not None and play.tutor is None)
+    # a move list with a turn in it, of any game, finished or not: Step (quadpocket.review)
+    step = m.steps
     buttons = [("prev", "< Prev") if k > 0 else ("review", "Step") if step else None,
                ("next", "Next >") if k + 1 < n else None,
                ("back", "Back")]
@@ -36,18 +34,27 @@ def render(m):
 ROOM = 14 * 1024  # bytes free (after a collection) below which no body grid is made
 
 
-def fine(m):
+def fine(m, big=False):
     """A text page's body on menus m (quadpocket.menus): m.nb rows above the button band;
-    under menus at text scale 2 (the Titano) in a grid of its own at scale 1, m.fine (6 x
+    big (About): on the menu grid at its scale; else under menus at text scale 2 (the
+    Titano) in a grid of its own at scale 1, m.fine (6 x
     12 px glyphs, 76 to a line, 12 px in from each side, centred between the title and
     the buttons), made before the page's text so that its 1.4 KB find a hole in one
     piece (made after, the heap mid-game had none: tools.app_heap --smallest --titano).
     With less than ROOM free, or no room for it in one piece, the body stays on the menu
     grid at scale 2: a pass-and-play game of 5 or 6 on the Titano keeps about 11-12 KB
     free at its menu, Still's Quad against the computer 19, Trek 17, 4 humans 15
-    (tools.app_heap --titano, 100 KB budget); host_tests/test_app_vm_variants.py."""
+    (tools.app_heap --titano, 100 KB budget); host_tests/test_app_vm_variants.py. A
+    platform's `text_room` replaces ROOM (the firmware route's: 12 KB, which a game of six
+    leaves on the Titano in its 64 KB; host_tests/test_firmware_heap.py)."""
     m.nb = n = screen_rows(m)
     ch = m.ch
+    if big and ch > 12:  # About: the Titano's text at the menus' scale, 24 px a row
+        if m.fine is not None:
+            m.group.remove(m.fine)
+            m.fine = None
+        m.nb = _band(m) // ch - 1
+        return
     if ch > 12 and m.fine is None:
         band = _band(m)
         import displayio
@@ -55,7 +62,8 @@ def fine(m):
         import gc
         gc.collect()
         try:
-            if getattr(gc, "mem_free", lambda: ROOM)() < ROOM:  # (CPython has none)
+            # (CPython has no mem_free; the firmware route's platform sets its own room)
+            if getattr(gc, "mem_free", lambda: ROOM)() < getattr(m.app.p, "text_room", ROOM):
                 raise MemoryError
             m.fine = displayio.TileGrid(
                 m.tg.bitmap, pixel_shader=m.app.pals[0], width=width(m), height=n,

@@ -76,6 +76,7 @@ class Board:
 
     ring = None
     step = 2  # sheet tiles a colour: 2 (plain, ringed), or 1 with a ring layer
+    tiny = True  # cells under a fingertip (30 px on 320x240, 40 on 480x320): confirm taps
 
     def update(self, cells, cursor=(), trainer=(), hint=(), hint_stars=(), mark=None):
         """Bring the tiles in line with `cells` plus overlays; True if anything changed.
@@ -140,11 +141,12 @@ class Board:
 
 
 class Panel:
-    """Status text, a marble box and a star box per seat, four buttons. Box i (buttons
-    0..3, then marble and star box of seat 0, of seat 1, ...) is a filled rectangle,
-    fills[i]; a button has a one-row text TileGrid, labels[i]; a seat row one with both
-    counts, counts[seat]. The seat to move has a bright frame (one rectangle behind its
-    row)."""
+    """Status text, six buttons and a seat row per seat. Button i (0..3 the shell's
+    common ones, Undo Hint Menu Moves in every face; 4 and 5 a face's own, hidden until it
+    sets them) is a filled rectangle, fills[i], with a one-row text TileGrid, labels[i]. A
+    seat row is two filled boxes, boxes[2 * seat] and boxes[2 * seat + 1], and one text row
+    with both counts, counts[seat]; the seat to move has a bright frame (one rectangle
+    behind its row). Only buttons answer a tap: a seat row shows, it is no target."""
 
     covered = False  # a long message hides the seat rows (render)
 
@@ -156,28 +158,29 @@ class Panel:
                           self.cols) or changed
         return changed
 
-    def fill(self, i, role):
-        """Box i's fill colour (a panel palette role); True if it changed."""
-        f = self.fills[i]
+    def fill(self, f, role):
+        """Rectangle f's fill colour (a panel palette role); True if it changed."""
         if f.color_index == role:
             return False
         f.color_index = role
         return True
 
-    def set_button(self, i, name, text, enabled=True):
-        """Button i shows text and reports taps as name (None hides it)."""
+    def set_button(self, i, name, text, enabled=True, lit=False):
+        """Button i shows text and reports taps as name (None hides it; not enabled: dim,
+        no target; lit: the armed colour, a mode that is on)."""
         self.names[i] = name if enabled else None
         self.slots[i] = name
         hide = name is None
+        f = self.fills[i]
+        lab = self.labels[i]
         changed = False
-        if self.labels[i].hidden != hide:
-            self.labels[i].hidden = self.fills[i].hidden = hide
+        if lab.hidden != hide:
+            lab.hidden = f.hidden = hide
             changed = True
         if hide:
             return changed
-        lab = self.labels[i]
         changed = put(lab, 0, text, lab.width, 1) or changed
-        if self.fill(i, BUTTON if enabled else OFF):
+        if self.fill(f, ARMED if lit else BUTTON if enabled else OFF):
             lab.pixel_shader = self.pals[0 if enabled else 1]  # text: normal or dim
             changed = True
         return changed
@@ -190,27 +193,26 @@ class Panel:
             changed = True
         if not visible:
             return changed
-        y = self.fills[4 + 2 * turn].y - 2
+        boxes = self.boxes
+        y = boxes[2 * turn].y - 2
         if self.turn.y != y:
             self.turn.y = y
             changed = True
         for seat in range(len(marbles)):
             mine = seat == turn
-            i = 4 + 2 * seat
-            changed = self.fill(i, SELECT if mine and not armed else FILL) or changed
-            changed = self.fill(i + 1, ARMED if mine and armed else FILL) or changed
+            i = 2 * seat
+            changed = self.fill(boxes[i], SELECT if mine and not armed else FILL) or changed
+            changed = self.fill(boxes[i + 1], ARMED if mine and armed else FILL) or changed
             changed = put(self.counts[seat], 0, "%2d" % marbles[seat] + " " * (self.gap - 2)
                           + "%2d" % stars[seat], self.gap + 2) or changed
         return changed
 
     def hit(self, x, y):
-        """-> a button's name, "marble<seat>", "star<seat>" or None. A box under a long
-        message still answers: the tap clears the message and does what it always does."""
-        for i in range(len(self.fills)):
+        """-> the name of the button under (x, y), or None (nothing, or a button hidden or
+        disabled)."""
+        names = self.names
+        for i in range(len(names)):
             f = self.fills[i]
             if f.x <= x < f.x + f.width and f.y <= y < f.y + f.height:
-                if i < 4:
-                    return self.names[i]
-                if self.covered or not self.seats.hidden:
-                    return ("star%d" if i & 1 else "marble%d") % ((i - 4) // 2)
+                return names[i]
         return None

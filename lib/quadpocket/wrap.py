@@ -31,7 +31,7 @@ def wrap(text, cols):
 
 # The engine's refusals worded for a touch screen where its own words name typed moves.
 SAY = {"All your marbles are on the board: move one (e.g. g5-c3)":
-       "All placed: tap one of your marbles, then its new cell"}
+       "All placed: move one"}
 
 
 def panel(status, text, p):
