@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from corners import Game, ai, book
-from corners.pieces import NORIENT
+from corners.pieces import NORIENT, PIECE
 from quadutil import Rng
 from tools import corners_book, pentobi
 
@@ -353,10 +353,8 @@ def test_the_empty_duo_board_opens_with_varied_pieces_by_the_seed():
     g = Game("duo")
     firsts = {s: ai.choose(g, "expert", s) for s in range(24)}
     assert len(set(firsts.values())) >= 3
-    pieces = {g.orientation_of([tuple(map(lambda t: t, c)) for c in g.cells_of(g.parse(mv))])[0]
-              for mv in firsts.values()}
-    from corners.pieces import PIECE
-    assert len({PIECE[o] for o in pieces}) >= 2
+    orients = {g.orientation_of(g.cells_of(g.parse(mv)))[0] for mv in firsts.values()}
+    assert len({PIECE[o] for o in orients}) >= 2
     assert all(ai.choose(g, "expert", s) == mv for s, mv in firsts.items())
 
 
