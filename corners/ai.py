@@ -48,7 +48,8 @@ Levels (docs/corners-rules.md, "The computer player"):
   Expert in Duo and classic_2 first asks the variant's opening book (corners/book.py,
   setting `book`) for the first plies (BOOKS: Duo 16, classic_2 24) and plays its move
   when it has the position and the move is legal; where the book holds several near-equal
-  moves (Duo's first move) the seeded generator draws one.
+  moves, or the position is its own mirror image (Duo's empty board), the seeded
+  generator draws one.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node

@@ -20,9 +20,10 @@ the mirror in its diagonal through them, (x, y) -> (13 - y, 13 - x). A Duo posit
 stored in the one of its two images whose key and check are the smaller (canon), and the
 book's move is mirrored back where the board is the other image: a line and its mirror
 image are one entry. Several records of one position are moves its maker judged about
-equal (the first moves): the lookup takes one of them by `rng` (quadutil.Rng, the player's
-seeded generator; the first without one), and where the position is its own mirror image
-(the empty board) the move or its image, so the same seed plays the same game.
+equal (or learning runs answered differently): the lookup takes one by `rng`
+(quadutil.Rng, the player's seeded generator; the first without one), and where the
+position is its own mirror image (the empty board) the move or its image, so the same seed
+plays the same game.
 
 The file is searched in place, a record at a time: nothing of the book stays on the heap but
 this module (and the mirror's table of 91 bytes, made at Duo's first lookup), and a lookup

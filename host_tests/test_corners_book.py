@@ -10,7 +10,7 @@ import struct
 import pytest
 
 from corners import Game, ai, book
-from corners.pieces import NORIENT, PIECE
+from corners.pieces import NORIENT
 from quadutil import Rng
 from tools import corners_book, pentobi
 
@@ -346,15 +346,15 @@ def test_several_moves_of_a_position_are_drawn_by_the_seed(tmp_path):
         assert g.decode(corners_book.pick(codes, flip, Rng(s), 14)) == drawn[s]
 
 
-def test_the_empty_duo_board_opens_with_varied_pieces_by_the_seed():
-    # Expert's first move in Duo: its book holds several near-equal moves there, and the
-    # empty board is its own mirror image, so the seed draws among them and their images;
-    # the same seed gives the same move
+def test_the_empty_duo_board_opens_in_varied_places_by_the_seed():
+    # Expert's first move in Duo: the empty board is its own mirror image, so the seed draws
+    # the book's move or its image (and among several moves where the book has them); the
+    # same seed gives the same move
     g = Game("duo")
     firsts = {s: ai.choose(g, "expert", s) for s in range(24)}
-    assert len(set(firsts.values())) >= 3
-    orients = {g.orientation_of(g.cells_of(g.parse(mv)))[0] for mv in firsts.values()}
-    assert len({PIECE[o] for o in orients}) >= 2
+    assert len(set(firsts.values())) >= 2
+    for mv in firsts.values():
+        assert g.why_not(g.parse(mv)) is None
     assert all(ai.choose(g, "expert", s) == mv for s, mv in firsts.items())
 
 
