@@ -47,7 +47,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   valued at the mean of its first value and its worst answer's, while the budget lasts.
   Expert in Duo and classic_2 first asks the variant's opening book (corners/book.py,
   setting `book`) for the first plies (BOOKS: Duo 16, classic_2 24) and plays its move
-  when it has the position and the move is legal.
+  when it has the position and the move is legal; where the book holds several near-equal
+  moves, or the position is its own mirror image (Duo's empty board), the seeded
+  generator draws one.
 Ties are broken by noise from the seeded generator (quadutil.Rng): the same position,
 level and seed give the same move on every machine. The board is used in place and is as it
 came at every yield; the scratch is made once (_scratch, at the first move) so a node
@@ -278,9 +280,10 @@ class Player:
         # heap whole (made later, after the book's moves, it may not: 16 KB more).
         moves, tm, ts, _, _, _, _, two, _, _, _ = _scratch()
         if b.ply < BOOKS.get(g.variant, 0) and lv != "custom" and SETTINGS[lv]["book"]:
-            # the opening book (corners/book.py): its move when it has one, legal here
+            # the opening book (corners/book.py): its move when it has one, legal here (of
+            # several near-equal ones, the one this seed draws)
             from .book import move, path
-            m = move(b, path(g.variant))
+            m = move(b, path(g.variant), self.rng)
             if m and g.why_not(m) is None:
                 yield g.text_of(m)
                 return

@@ -11,7 +11,7 @@ class _G:
 
 def test_points_per_seat(monkeypatch, capsys):
     # game k: ours wins the games where it moves first (odd k), loses the others
-    def fake(variant, level, plevel, k, *rest):
+    def fake(variant, level, plevel, k, *rest, **kw):
         return (-10, -20, _G()) if k % 2 else (-20, -10, _G())
     monkeypatch.setattr(corners_match, "play_one", fake)
     corners_match.main(["--games", "4"])
@@ -33,7 +33,7 @@ def test_who_moves_first(monkeypatch):
     seen = []
 
     class FakeGtp:
-        def __init__(self, variant, level=1, seed=None):
+        def __init__(self, variant, level=1, seed=None, book=False):
             pass
 
         def __enter__(self):
@@ -103,7 +103,7 @@ def test_one_seat_and_the_records(monkeypatch, capsys, tmp_path):
         def record(self):
             return "a1\nb2,b3"
 
-    def fake(variant, level, plevel, k, *rest):
+    def fake(variant, level, plevel, k, *rest, **kw):
         played.append(k)
         return (-10, -20, G())
     monkeypatch.setattr(corners_match, "play_one", fake)
@@ -116,3 +116,64 @@ def test_one_seat_and_the_records(monkeypatch, capsys, tmp_path):
     played.clear()
     corners_match.main(["--games", "5", "--first", "10", "--seat", "first"])
     assert played == [11, 13]
+
+
+def test_classic_sides_are_two_colours_each():
+    # Classic (four colours): Pentobi plays Blue and Red in even games, Yellow and Green in
+    # odd ones; a side's points are its two colours' squares together
+    class G:
+        ncol = 4
+
+        def scores(self):
+            return [-10, -20, -30, -1]
+    assert [corners_match.pentobi_plays(0, c) for c in range(4)] == [True, False, True, False]
+    assert [corners_match.pentobi_plays(7, c) for c in range(4)] == [False, True, False, True]
+    assert corners_match.sides(G(), 0) == (-21, -40)
+    assert corners_match.sides(G(), 1) == (-40, -21)
+
+
+def test_classic_duo_and_classic_2_sides_are_the_player_scores():
+    from corners import Game
+    for variant in ("duo", "classic_2"):
+        g = Game(variant)
+        for _ in range(6):
+            g.apply_move(g.moves()[0])
+        ps = g.player_scores()
+        assert corners_match.sides(g, 0) == (ps[1], ps[0])
+        assert corners_match.sides(g, 1) == (ps[0], ps[1])
+
+
+def test_pbook_reaches_pentobi(monkeypatch, tmp_path):
+    # --pbook: Pentobi is started with its own book of the variant (--book FILE), never
+    # with --nobook; without it, --nobook
+    from tools import pentobi
+    started = []
+
+    class P:
+        def __init__(self, args, **kw):
+            started.append(args)
+    monkeypatch.setattr(pentobi, "find", lambda: "/x/bin/pentobi-gtp")
+    monkeypatch.setattr(pentobi.subprocess, "Popen", P)
+    (tmp_path / "book_classic_2.blksgf").write_text("(;GM[Blokus Two-Player])")
+    monkeypatch.setenv("PENTOBI_BOOKS", str(tmp_path))
+    pentobi.Gtp("classic_2", level=2, book=True)
+    pentobi.Gtp("classic_2", level=2)
+    assert "--nobook" not in started[0]
+    assert started[0][started[0].index("--book") + 1] == str(tmp_path / "book_classic_2.blksgf")
+    assert "--nobook" in started[1] and "--book" not in started[1]
+    # a missing book is a clear error, not a Pentobi that quietly plays without it
+    import pytest
+    with pytest.raises(pentobi.Missing, match="book_duo.blksgf"):
+        pentobi.Gtp("duo", level=2, book=True)
+
+
+def test_pbook_option_reaches_play_one(monkeypatch, capsys):
+    seen = []
+
+    def fake(variant, level, plevel, k, *rest, **kw):
+        seen.append((variant, kw.get("pbook")))
+        return (-10, -20, _G())
+    monkeypatch.setattr(corners_match, "play_one", fake)
+    corners_match.main(["--variant", "classic", "--games", "2", "--pbook"])
+    assert seen == [("classic", True)] * 2
+    assert "classic average vs Pentobi level 1 with its book: 2 games" in capsys.readouterr().out

@@ -3,12 +3,16 @@ engine (tools/pentobi.py): the strength table of docs/corners.md.
 
     python -m tools.corners_match --variant duo --level average --pentobi 1 --games 100
     python -m tools.corners_match --variant classic_2 --level expert --pentobi 2 --games 100
+    python -m tools.corners_match --variant classic --level expert --pentobi 2 --pbook --games 100
 
-Colours alternate: in even games Pentobi is Black (Duo) or Blue and Red (classic_2) and
-moves first, in odd games ours does. Pentobi runs with --noresign, no opening book, one
-thread and --seed = the game number; ours plays with seed = the game number. A game is a
-win, loss or draw by the player scores; the line per game and the summary go to stdout,
-with Wilson's 95% interval of the score and our points moving first and second.
+Colours alternate: in even games Pentobi is Black (Duo) or Blue and Red (classic_2,
+Classic) and moves first, in odd games ours does. Pentobi runs with --noresign, one thread
+and --seed = the game number + 1, without its opening book unless --pbook (then with its
+own book of the variant, tools/pentobi.book_file: it opens in varied lines); ours plays with
+seed = the game number. A game is a win, loss or draw by the player scores; in Classic
+(four colours, --variant classic) each side plays two colours, every colour for itself,
+and a side's score is its two colours' together. The line per game and the summary go to
+stdout, with Wilson's 95% interval of the score and our points moving first and second.
 
 --helper L --helper-moves N is a diagnosis of where games are lost, not a match of our
 player: Pentobi at level L (its own process, seed = game number + 7) plays our first N
@@ -74,19 +78,32 @@ def teacher_row(g, level, k, mine, taught, number):
     return (number, t == g.parse(mine), top.index(t) if t in top else TOPS[-1])
 
 
+def pentobi_plays(k, c):
+    """Whether Pentobi plays colour c in game k: the colours of its player (Duo, classic_2)
+    or its two (Classic: Blue and Red or Yellow and Green), the first colour in even games."""
+    return c % 2 == k % 2
+
+
+def sides(g, k):
+    """(ours, Pentobi's) points at the end of game k: the player scores, in Classic the
+    two colours' squares together."""
+    s = g.scores()
+    mine = sum(s[c] for c in range(g.ncol) if not pentobi_plays(k, c))
+    return mine, sum(s) - mine
+
+
 def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, teacher=0,
-             rows=None, book=None):
+             rows=None, book=None, pbook=False):
     g = Game(variant)
-    ours = k % 2            # player index Pentobi plays (0 moves first: even games)
     h = Gtp(variant, level=helper, seed=k + 7) if helper else None
     t = Gtp(variant, level=teacher, seed=k + 11) if teacher else None
     rows = [] if rows is None else rows
     mine = 0
     try:
-        with Gtp(variant, level=plevel, seed=k + 1) as p:
+        with Gtp(variant, level=plevel, seed=k + 1, book=pbook) as p:
             while not g.over:
                 c = g.turn
-                if g.player_of(c) == ours:
+                if pentobi_plays(k, c):
                     src = p
                     mv = p.genmove(c)
                     if mv == "pass":
@@ -122,16 +139,17 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, 
             h.close()
         if t:
             t.close()
-    s = g.player_scores()
-    me = 1 - ours
-    return s[me], s[ours], g
+    mine, theirs = sides(g, k)
+    return mine, theirs, g
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--variant", default="duo", choices=("duo", "classic_2"))
+    ap.add_argument("--variant", default="duo", choices=("duo", "classic_2", "classic"))
     ap.add_argument("--level", default="average", choices=ai.LEVELS)
     ap.add_argument("--pentobi", type=int, default=1)
+    ap.add_argument("--pbook", action="store_true",
+                    help="Pentobi plays with its own opening book of the variant")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
     ap.add_argument("--seat", default="both", choices=("both", "first", "second"),
@@ -159,13 +177,14 @@ def main(argv=None):
     rows = []
     for k in numbers(a.first, a.games, a.seat):
         mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k, None, a.helper,
-                                   a.helper_moves, a.teacher, rows)
+                                   a.helper_moves, a.teacher, rows, pbook=a.pbook)
         tally.add(k, mine, theirs)
         print("game %d: ours %d pentobi %d (%d moves)" % (k, mine, theirs, g.plies), flush=True)
         if a.records:
             with open(a.records, "a") as f:
                 f.write("%d %s\n" % (k, " ".join(g.record().split("\n"))))
-    print(tally.summary("%s %s vs Pentobi level %d" % (a.variant, a.level, a.pentobi)))
+    print(tally.summary("%s %s vs Pentobi level %d%s" % (
+        a.variant, a.level, a.pentobi, " with its book" if a.pbook else "")))
     if a.teacher:
         teacher_summary(rows, a.teacher)
     return 0

@@ -48,16 +48,32 @@ def available():
         return False
 
 
+def book_file(variant):
+    """Pentobi's own opening book of the variant: PENTOBI_BOOKS (a folder) if set, else
+    books/ beside the program's bin/ folder (book_duo.blksgf, book_classic_2.blksgf, ...)."""
+    env = os.environ.get("PENTOBI_BOOKS")
+    where = Path(env) if env else Path(find()).resolve().parent.parent / "books"
+    f = where / ("book_%s.blksgf" % variant)
+    if not f.is_file():
+        raise Missing("Pentobi's opening book %s not found (set PENTOBI_BOOKS to its folder)"
+                      % f)
+    return str(f)
+
+
 def colour_name(variant, c):
     return "bw"[c] if variant == "duo" else str(c + 1)
 
 
 class Gtp:
     def __init__(self, variant="duo", level=1, seed=None, book=False, threads=1):
+        """book: False for none (--nobook), True for Pentobi's own book of the variant
+        (book_file), or a book file's path."""
         args = [find(), "--game", variant, "--level", str(level), "--noresign", "--quiet",
                 "--threads", str(threads)]
         if not book:
             args.append("--nobook")
+        else:
+            args += ["--book", book_file(variant) if book is True else str(book)]
         if seed is not None:
             args += ["--seed", str(seed)]
         self.variant = variant
