@@ -77,7 +77,7 @@ def game_over(play, fresh):
                 log(text[i:j])
             i = j + 1
         if text:
-            app.use("kit").append(app.p, text)
+            append(app.p, text)
     play.result = lines(play, level, stats)
 
 
@@ -97,6 +97,28 @@ def record(g):
     out.append("# result: %s (%s)" % (kind if seat is None else "%s seat %d" % (kind,
                                                                             seat + 1), why))
     return "\n".join(out) + "\n\n"
+
+
+def append(platform, text):
+    """Add the record to the game-record file when the program may write the drive: on
+    the device that is /quad_games.txt after a start with a finger on the screen
+    (boot.py); otherwise the drive is the computer's, open() fails, and the serial
+    console has the record anyway. Elsewhere only a platform's own record_file is used
+    (the simulator must never write to its computer's root folder)."""
+    import sys
+    path = getattr(platform, "record_file", None)
+    if path is None and sys.implementation.name == "circuitpython":
+        path = "/quad_games.txt"
+    if not path:
+        return False
+    try:
+        with open(path, "a") as f:
+            f.write(text)
+        return True
+    except OSError as e:  # read-only (a normal start: errno 30), drive full: go on
+        if not e.args or e.args[0] != 30:
+            platform.log("record not written to %s: %s" % (path, e))
+        return False
 
 
 def lines(play, level, stats):
