@@ -1,7 +1,7 @@
-"""tools/ has two rooms (docs/layers.md, "tools/: two rooms"): what a player or maintainer runs (the simulator,
-screenshots, bundle, flash, doctor, firmware, the device VMs, heap and fuel, benchmarks, the
-references tests check the product against), and tools/lab, the experiments that produced the
-strength figures and the suites they are measured on.
+"""tools/ has two rooms (docs/layers.md, "tools/: two rooms"): what a player or maintainer
+runs (the simulator, screenshots, bundle, flash, doctor, firmware, the device VMs, heap and
+fuel, benchmarks, the references tests check the product against), and tools/lab, the
+experiments that produced the strength figures and the suites they are measured on.
 
 - Nothing outside tools/lab imports a lab: not a user tool, an engine, the shell or a face
   (the import graph of host_tests/test_layers.py, lazy imports included). Tests may.
@@ -9,6 +9,7 @@ strength figures and the suites they are measured on.
   (`Figures: docs/PAGE.md, "Section"`, the section a heading of that page) and the command
   line that runs it (`python -m tools.lab.NAME`, or for a reference player the lab that
   plays it).
+- Every lab with a command answers `python -m tools.lab.NAME --help` from where it lives.
 - docs/layers.md's "tools/: two rooms" names every module of both rooms, so the list
   cannot fall behind."""
 
@@ -112,3 +113,47 @@ def test_the_layers_page_names_every_tool_of_both_rooms():
     missing = [t for t in tools if "tools/" + t not in text]
     missing += [m for m in lab_modules() if "tools/lab/%s.py" % m not in text]
     assert missing == []
+
+
+_HELP = r"""
+import contextlib, io, json, runpy, sys
+bad = {}
+for m in sys.argv[1:]:
+    path, mods = list(sys.path), set(sys.modules)
+    sys.argv = [m, "--help"]
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            runpy.run_module(m, run_name="__main__", alter_sys=True)
+        bad[m] = "no --help"
+    except SystemExit as e:
+        if e.code not in (0, None):
+            bad[m] = "exit %r" % (e.code,)
+        elif "usage:" not in out.getvalue():
+            bad[m] = "no usage line"
+    except Exception as e:  # an import that fails where the lab now lives, say
+        bad[m] = "%s: %s" % (type(e).__name__, e)
+    sys.path[:] = path  # each lab finds its own way (host_tests/ on the path, say)
+    for k in set(sys.modules) - mods:
+        del sys.modules[k]
+print(json.dumps(bad))
+"""
+
+
+def test_every_lab_with_a_command_answers_help_from_where_it_now_lives():
+    """`python -m tools.lab.X --help` for each lab with a main(), in one fresh interpreter
+    started in the repository (no host_tests/ on its path), each lab on its own path and
+    modules: a lab that finds the repository from its file one folder off fails here."""
+    import json
+    import subprocess
+    import sys
+    cli = []
+    for name in lab_modules():
+        with open(os.path.join(LAB, name + ".py")) as f:
+            if "\ndef main(" in f.read():
+                cli.append("tools.lab." + name)
+    assert len(cli) >= 10
+    p = subprocess.run([sys.executable, "-c", _HELP] + cli, cwd=ROOT, capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert json.loads(p.stdout.strip().splitlines()[-1]) == {}
