@@ -1,7 +1,7 @@
 """Ladder of the Quax family's computer levels against the reference players
-(tools/quax_refs.py: random, greedy, MCTS with UCT + RAVE), per seat, with 95% intervals.
+(tools/lab/quax_refs.py: random, greedy, MCTS with UCT + RAVE), per seat, with 95% intervals.
 
-    python -m tools.quax_ladder [--rules crossway,quax] [--size 9] [--pie on|off]
+    python -m tools.lab.quax_ladder [--rules crossway,quax] [--size 9] [--pie on|off]
                                 [--games 200] [--pairs average:greedy,expert:mcts1000]
                                 [--first K] [--seat first|second|both] [--every N]
 
@@ -9,6 +9,8 @@ A pair `a:b` plays `--games` games, a as the first player in the even ones and t
 the odd ones (seats swapped); every game is deterministic (the players' seeds and the
 references' quadutil.Rng depend only on the game's number). Prints, per pair, a's score as
 the first player, as the second, and overall, each with its Wilson 95% interval.
+
+Figures: docs/quax.md, "Strength".
 """
 
 import argparse
@@ -17,7 +19,7 @@ import sys
 
 from quadutil import Rng
 from quax import Game, ai
-from tools import quax_refs
+from tools.lab import quax_refs
 
 DEFAULT_PAIRS = "greedy:random,mcts1000:greedy,average:greedy,expert:greedy,expert:mcts1000"
 
@@ -85,7 +87,7 @@ def run_pair(rules, size, pie, a, b, games, progress=None, first=0, seat=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.quax_ladder",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.quax_ladder",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="crossway,quax")
     ap.add_argument("--size", type=int, default=9)
