@@ -120,7 +120,7 @@ _SCR = None
 # PREF[p]: how much sooner than its size says piece p is worth laying, in the units of
 # the static look's score (a square is SETTINGS' size): the big and awkward pieces first.
 # Fitted to Pentobi level 6's choices in 4,541 of our positions (games 3000-3299, branch
-# corn8; tools/corners_fit.py makes such a table); docs/corners.md has how it was chosen.
+# corn8; tools/lab/corners_fit.py makes such a table); docs/corners.md has how it was chosen.
 PREF = (0, -90, 36, -6, 223, 87, 87, 170, 177, 392, 413, 256, 299, 245, 291, 255, 272, 487,
         810, 311, 408)
 ND_ALL = len(NCELL)   # the orientations (91)

@@ -28,7 +28,7 @@ plays the same game.
 The file is searched in place, a record at a time: nothing of the book stays on the heap but
 this module (and the mirror's table of 91 bytes, made at Duo's first lookup), and a lookup
 allocates only its file object, an 8-byte buffer, the file's name and its few numbers (let
-go at once). Made by tools/corners_book.py (docs/corners.md says how its moves were chosen).
+go at once). Made by tools/lab/corners_book.py (docs/corners.md says how its moves were chosen).
 Expert (and the hint) asks it in these variants for its first plies (corners.ai.BOOKS); a
 move it gives is played only when legal there, so a stale or damaged book costs strength,
 never a wrong move.

@@ -1,5 +1,5 @@
 """The opening books of Duo and classic_2 (corners/book.py, the files corners/duo.book and
-corners/classic_2.book, tools/corners_book.py): each file is whole and sorted; every
+corners/classic_2.book, tools/lab/corners_book.py): each file is whole and sorted; every
 position in it is met from the empty board by its own moves and legal replies, and its move
 is legal there; the lookup finds exactly the file's entries; Expert plays the book's move
 and never an illegal one, whatever the file holds."""
@@ -12,7 +12,8 @@ import pytest
 from corners import Game, ai, book
 from corners.pieces import NORIENT
 from quadutil import Rng
-from tools import corners_book, pentobi
+from tools import pentobi
+from tools.lab import corners_book
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""tools/corners_fit.py: its scores are the static look's, move by move, and its fit finds a
+"""tools/lab/corners_fit.py: its scores are the static look's, move by move, and its fit finds a
 preference table planted in choices drawn from the model it fits (no Pentobi needed)."""
 
 import math
@@ -12,7 +12,7 @@ from quadutil import Rng
 from test_corners_ai import _NoNoise, positions
 
 pytest.importorskip("numpy")
-from tools import corners_fit  # noqa: E402
+from tools.lab import corners_fit  # noqa: E402
 
 
 @pytest.mark.parametrize("seed", [3, 4])

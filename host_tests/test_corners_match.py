@@ -1,8 +1,8 @@
-"""tools/corners_match.py's accounting: Pentobi moves first in the even games, ours in the
+"""tools/lab/corners_match.py's accounting: Pentobi moves first in the even games, ours in the
 odd ones, and the points per seat are printed for the right seat (no Pentobi needed: the
 games are stood in for)."""
 
-from tools import corners_match
+from tools.lab import corners_match
 
 
 class _G:

@@ -1,10 +1,10 @@
 """Fits corners.ai.PREF, the static look's preference of one piece over another, to the
 choices of a stronger player: Pentobi's GTP engine (tools/pentobi.py) as a teacher.
 
-    python -m tools.corners_fit --teacher 3 --pentobi 3 --games 300 --first 90000
+    python -m tools.lab.corners_fit --teacher 3 --pentobi 3 --games 300 --first 90000
 
 Games of our Expert against Pentobi at level --pentobi (colours alternating as in
-tools/corners_match.py; game numbers from --first, kept apart from the match ranges the
+tools/lab/corners_match.py; game numbers from --first, kept apart from the match ranges the
 strength table is measured on) give the positions: at each of our moves in the seat of
 --seat (2: when our colour moves second, the seat PREF is used in; 1: first; 0: both) the
 teacher, Pentobi at level --teacher in a process of its own (seed = game number + 11),
@@ -20,6 +20,8 @@ as the tuple to paste into corners/ai.py, with a and how often the teacher's mov
 best by the score alone and by the score + PREF. --moves N keeps only the positions before
 our N-th move; --save / --load keep the positions (JSON) to fit again without games. Only
 Duo so far (the variant the seat split is measured on).
+
+Figures: docs/corners.md, "Strength against Pentobi: where it stands".
 """
 
 import argparse
@@ -30,7 +32,7 @@ import time
 from corners import Game, ai
 from corners.board import MAXMOVES
 from corners.pieces import MAXD, NCELL, ND, NPIECES, PIECE
-from tools import corners_match
+from tools.lab import corners_match
 from tools.pentobi import Gtp
 
 

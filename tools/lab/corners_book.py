@@ -2,14 +2,14 @@
 made by asking a stronger Pentobi what to play in the positions our Expert meets against
 many opponents.
 
-    python -m tools.corners_book --pentobi 3 --pbook --teacher 6 --games 600 --first F --learn --quick
-    python -m tools.corners_book --against self --teacher 6 --games 200 --first F --learn --quick
-    python -m tools.corners_book --pentobi 4 --games 600 --first F --book other.book
-    python -m tools.corners_book --book B --merge B1 B2
-    python -m tools.corners_book --book B --alternatives 8     # the first move's near-equal moves
+    python -m tools.lab.corners_book --pentobi 3 --pbook --teacher 6 --games 600 --first F --learn --quick
+    python -m tools.lab.corners_book --against self --teacher 6 --games 200 --first F --learn --quick
+    python -m tools.lab.corners_book --pentobi 4 --games 600 --first F --book other.book
+    python -m tools.lab.corners_book --book B --merge B1 B2
+    python -m tools.lab.corners_book --book B --alternatives 8     # the first move's near-equal moves
 
 Games of our Expert (the learner) against an opponent: Pentobi at --pentobi, with its own
-opening book if --pbook, as tools/corners_match plays them (game k: Pentobi seeded k + 1,
+opening book if --pbook, as tools/lab/corners_match plays them (game k: Pentobi seeded k + 1,
 ours k; colours alternating), or --against average|expert (our own player at that level,
 seeded k + 1, playing the colours Pentobi would) or self (both sides the learner). At each of
 the learner's first --depth moves the position is looked up in the book (--book, default the
@@ -33,6 +33,8 @@ at --screen (its win chance after the move, from its search of the answer), the 
 by the teacher with --seeds seeds, and those within --near of the best join the empty
 board's move already in the book; the device draws one of them (or its mirror image) by its
 seed.
+
+Figures: docs/corners.md, "Strength against Pentobi: where it stands".
 """
 
 import argparse
@@ -43,7 +45,7 @@ from pathlib import Path
 from corners import Game, ai
 from corners.book import REC, canon, keys, mirror, mix, path
 from quadutil import Rng
-from tools.corners_match import Tally, numbers, pentobi_plays, play_one, sides
+from tools.lab.corners_match import Tally, numbers, pentobi_plays, play_one, sides
 from tools.pentobi import Gtp
 
 

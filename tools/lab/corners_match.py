@@ -1,9 +1,9 @@
 """Matches of the corner polyomino computer player (corners.ai) against Pentobi's GTP
 engine (tools/pentobi.py): the strength table of docs/corners.md.
 
-    python -m tools.corners_match --variant duo --level average --pentobi 1 --games 100
-    python -m tools.corners_match --variant classic_2 --level expert --pentobi 2 --games 100
-    python -m tools.corners_match --variant classic --level expert --pentobi 2 --pbook --games 100
+    python -m tools.lab.corners_match --variant duo --level average --pentobi 1 --games 100
+    python -m tools.lab.corners_match --variant classic_2 --level expert --pentobi 2 --games 100
+    python -m tools.lab.corners_match --variant classic --level expert --pentobi 2 --pbook --games 100
 
 Colours alternate: in even games Pentobi is Black (Duo) or Blue and Red (classic_2,
 Classic) and moves first, in odd games ours does. Pentobi runs with --noresign, one thread
@@ -31,6 +31,8 @@ at level L (its own process, seed = game number + 11) is asked what it would pla
 teacher's and how often the teacher's move was among the best 5, 20, 45 and 90 of the
 static look (SETTINGS of --level; all moves if fewer): the moves our judgement may choose
 from.
+
+Figures: docs/corners.md, "Strength against Pentobi: where it stands".
 """
 
 import argparse
@@ -109,7 +111,7 @@ def play_one(variant, level, plevel, k, weights=None, helper=0, helper_moves=0, 
                     if mv == "pass":
                         raise RuntimeError("Pentobi passed where a move exists")
                 elif book and (bm := book(g, c, mine)) is not None:
-                    # an opening book's move (tools/corners_book.py)
+                    # an opening book's move (tools/lab/corners_book.py)
                     src = None
                     mv = bm
                     mine += 1
