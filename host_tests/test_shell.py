@@ -92,8 +92,13 @@ def test_the_rows_name_what_a_game_loads_and_regions_do_not_overlap():
         assert face.Screen.gid == row[ID] and callable(face.render)
         __import__(row[FACE] + ".start")
         st = sys.modules[row[FACE] + ".start"]
-        for name in ("begin", "resume", "new_game", "tutorial", "load_session"):
+        for name in ("begin", "resume", "new_game", "load_session"):
             assert callable(getattr(st, name)), (row[ID], name)
+        # its tutorial: a Tutorial on the shell's runner (app.go("tutorial"): quadpocket.tutor)
+        __import__(row[FACE] + ".tutorial")
+        tut = sys.modules[row[FACE] + ".tutorial"]
+        from quadpocket.tutor import Tutor
+        assert issubclass(tut.Tutorial, Tutor) and len(tut.STEPS) > 1, row[ID]
         __import__(row[FACE] + ".pages")
         pg = sys.modules[row[FACE] + ".pages"]
         for name in ("stats_lines", "move_title", "move_items"):

@@ -11,8 +11,6 @@ person, else the computer at the level KINDS names) then corners' own save bytes
 from quadpocket.play import NO_CPU, Play, Session as _Session
 from quadpocket import view
 
-MAGIC = 0x42  # "B"
-VERSION = 1
 # Who plays a player, by its stored number; LEVEL: the computer player's level for each
 # (Trainer plays as Easy and marks the board for the person: face_corners.trainer).
 KINDS = ("Person", "Custom", "Easy", "Average", "Expert", "Trainer")
@@ -48,8 +46,8 @@ class Picker:
 
 class Session(_Session):
     """The shell's Session with this game's header: kinds[k], who plays player k."""
-    magic = MAGIC
-    version = VERSION
+    magic = 0x42  # "B", the game's id (quadpocket.games)
+    version = 1
 
     def __init__(self, game, kinds, seed=0):
         comp = [k for k in range(4) if kinds[k]]
@@ -143,18 +141,7 @@ class Screen(Play):
         self.act().show_hint(self, move)
 
     def play_turn(self, move):
-        p = self.app.p
-        g = self.game
-        try:
-            g.play(move)
-            p.log("computer: " + move)
-        except ValueError as e:  # a bug in the player must not stop the game
-            p.log("computer's %r refused: %s" % (move, e))
-            ms = g.moves()
-            if not ms:
-                return False
-            g.apply_move(ms[0])
-        return True
+        return self.app.use("kit").play_turn(self, move)
 
     # --- taps
     def hit(self, x, y):

@@ -9,14 +9,8 @@ _AT = (4, 1, 2, 3, 0)  # each level's place in the statistics (face_corners.star
 
 
 def stats_lines(app):
-    c = app.play.conf
-    lines = ["Corner polyominoes", "a person against", "the computer:", "",
-             "%-8s %4s %4s %4s" % ("Level", "Won", "Lost", "Draw")]
-    for k in range(5):
-        i = 10 + 6 * _AT[k]
-        lines.append("%-8s %4d %4d %4d" % (_LEVELS[k], c[i] << 8 | c[i + 1],
-                                           c[i + 2] << 8 | c[i + 3], c[i + 4] << 8 | c[i + 5]))
-    return lines
+    return app.use("pages").stats(["Corner polyominoes", "a person against", "the computer:"],
+                                  app.play.conf, [(_LEVELS[k], 10 + 6 * _AT[k]) for k in range(5)])
 
 
 def move_title(app):

@@ -2,7 +2,7 @@
 draw the page from them). The variant, the start rule (Classic), who plays each player (a
 person or the computer at a level) and Custom's weights, the seed's Options >> AI: piece
 size, own places, enemy places (tenths) and the pieces checked. Loaded through App.use
-while the page is shown, then dropped. Saved at once (face_corners.start.write_conf).
+while the page is shown, then dropped. Saved at once (quadpocket.kit.write_conf).
 """
 
 from corners import VARIANTS
@@ -63,5 +63,5 @@ def step(app, name):
         c[9] = (c[9] - 1 + step) % 21 + 1
     else:
         return "Unknown setting"
-    app.use("face_corners.start").write_conf(app, c)
+    app.use("kit").write_conf(app, c)
     return ""

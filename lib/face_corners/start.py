@@ -1,5 +1,5 @@
 """The corner polyomino game's entry points (docs/shell.md): begin, resume, new_game,
-show, tutorial, load_session; its settings and statistics in nvm; the end of a game (the
+show, load_session; its settings and statistics in nvm; the end of a game (the
 screen's build is face_corners.build). Loaded through App.use when needed and
 dropped after (only the face's package, face_corners, stays resident).
 
@@ -19,8 +19,7 @@ its Trainer figures 0.
 """
 
 from corners import Game, STARTS, VARIANTS
-from face_corners import MAGIC, TRAINER, VERSION, Session, marks, settle
-from quadpocket.records import save_game
+from face_corners import TRAINER, Session, marks, settle
 
 CONF_OFF = 4416
 CONF_SIZE = 64
@@ -41,15 +40,11 @@ def fits(d):
         and 1 <= d[9] <= 21
 
 
-def write_conf(app, conf):
-    save_game(app.p.nvm, app.play.conf_slots, bytes(conf), CONF_OFF, CONF_SIZE, T_CONF)
-
-
 def load_session(data):
     """Session from its saved bytes; ValueError if damaged or another game's."""
     # resume's App.use loaded quadpocket.facesave: this import finds it there
     from quadpocket.facesave import check_header, session
-    cpu = check_header(data, MAGIC, VERSION, 10, 4)
+    cpu = check_header(data, Session.magic, Session.version, 10, 4)
     kinds = data[6:10]
     if max(kinds) > TRAINER:
         raise ValueError("session header is damaged")
@@ -110,23 +105,12 @@ def show(app, session, mode=True):
     cm = play.cm
     for i in range(len(cm)):
         cm[i] = 0
-    play.mark = play.pivot = None
-    play.hint = ()
-    play.sel = play.piece = play.ghost = None
+    play.pivot = play.piece = play.ghost = None
     play.picking = play.hinted = False
-    play.msg = ""
-    play.result = None
     play.outs = g.out
     settle(g)
     marks(play)
-    if g.result is not None:
-        play.game_over(False)
-    elif not session.human(g.turn):
-        app.dirty = app.render(play) or app.dirty
-        play.start_thinking("move")
-    app.changed()
-    if mode:
-        app.show(play.group, "play")
+    play.shown(mode)
 
 
 def new_game(app, msg=""):
@@ -142,9 +126,8 @@ def new_game(app, msg=""):
         while g.plies:
             g.undo()
     else:
-        play.s = play.game = g = None
-        app.session = None
-        app.collect()
+        g = None
+        play.clear()
         g = Game(variant, start)
     kinds = bytearray(c[2:6])
     for k in range(g.nplayers, 4):
@@ -157,15 +140,9 @@ def new_game(app, msg=""):
                 kinds[0], kinds[k] = kinds[k], 0
                 break
     s = Session(g, kinds, app.p.ticks_ms())
-    show(app, s, False)
+    show(app, s)
     play.msg = msg
     app.save_session()
-    app.show(play.group, "play")
-
-
-def tutorial(app):
-    """Its tutorial: a few taps on a Duo board that catch a wrong one (face_corners.tutorial)."""
-    app.use("face_corners.tutorial").start(app)
 
 
 # --- the end of a game --------------------------------------------------------------------
@@ -205,10 +182,6 @@ def game_over(play, fresh):
         # the statistics of the strongest level played against (Custom the weakest)
         lv = max([s.kinds[k] for k in range(g.nplayers)], key=lambda k: STRENGTH[k]) - 1
         c = conf(app)
-        i = 10 + lv * 6 + outcome * 2
-        v = min(0xFFFF, (c[i] << 8 | c[i + 1]) + 1)
-        c[i] = v >> 8
-        c[i + 1] = v & 255
         if outcome == 0 and app.prefs.auto_advance:
             # auto-advance (a shared preference): each computer player a level up after
             # a win (Trainer to Easy; Custom stays as it is)
@@ -217,8 +190,7 @@ def game_over(play, fresh):
                     c[2 + k] = 2
                 elif 2 <= c[2 + k] < 4:
                     c[2 + k] += 1
-        write_conf(app, c)
-        s.recorded = True
+        app.use("kit").tally(app, c, 10 + lv * 6, outcome, False)
     app.save_session()
     if fresh:  # the game record and its .blksgf file (face_corners.record), after the save
         app.use("face_corners.record").end(app, play, g)

@@ -11,6 +11,9 @@ over to it), and the game in progress waits (shown again at the end).
 
 from corners import Game
 from face_corners import M_GHOST, M_GOOD, PIECE_T, Session, _board, marks, settle
+from quadpocket.tutor import Tutor
+
+USES = ("quadpocket.tutor",)  # the runner: dropped with this module (App.forget)
 
 # What each step asks (the panel's words), what it waits for: "next", "pick", a piece of
 # the picker ("p<k>"), "rot", "flip", "up", a cell (its notation name) or "ghost" (Place,
@@ -38,28 +41,13 @@ STEPS = (
 )
 
 
-def start(app):
-    """Show the tutorial; the game in progress waits (shown again at the end)."""
-    play = app.play
-    back = play.s if play.tutor is None else play.tutor.back
-    play.stop_thinking()
-    tut = Tutorial(play, back)
-    play.tutor = tut
-    app.use("face_corners.start").show(app, tut.session)
-    tut.point()
-
-
 def _name(x, y):
     return "abcdefghijklmn"[x] + str(y + 1)
 
 
-class Tutorial:
+class Tutorial(Tutor):
     def __init__(self, play, back):
-        self.play = play
-        self.back = back
-        self.session = Session(Game("duo"), (0, 0, 0, 0))
-        self.step = 0
-        self.note = ""
+        Tutor.__init__(self, play, back, Session(Game("duo"), (0, 0, 0, 0)), STEPS)
 
     def render(self):
         play = self.play
@@ -69,7 +57,7 @@ class Tutorial:
         changed = _board(play, g)
         words, want = STEPS[self.step][0], STEPS[self.step][1]
         last = self.step == len(STEPS) - 1
-        lines = [self.note or "Tutorial %d/%d" % (self.step + 1, len(STEPS))]
+        lines = [self.note or self.title()]
         if last and play.msg:  # the engine's reason instead of the step's number
             lines = app.use("wrap").say(play.msg, p.cols)
         lines += app.use("wrap").say(words, p.cols)
@@ -93,24 +81,13 @@ class Tutorial:
             return want == _name(target % g.width, target // g.width)
         return target == want
 
-    def tap(self, target):
-        """Every tap during the tutorial comes here; True = handled."""
+    def act(self, target):  # the taps the runner (quadpocket.tutor) leaves to the face
         play = self.play
-        app = play.app
         g = play.game
-        self.note = ""
         play.ver += 1
-        if target in ("skip", "done", "menu"):
-            self.end()
-            return True
-        if self.step == len(STEPS) - 1 or target is None:
-            return True
         if not self._wanted(target):
-            self.note = "Not there!"
-            app.sound("illegal")
-            app.changed()
-            return True
-        act = app.use("face_corners.act")
+            return False
+        act = play.app.use("face_corners.act")
         want, reply = STEPS[self.step][1], STEPS[self.step][3]
         play.msg = ""
         if want == "ghost":
@@ -128,14 +105,17 @@ class Tutorial:
         elif want != "next":
             act.tap_other(play, target)
         self.step += 1
+        self.moved()
+        return True
+
+    def moved(self):
+        self.play.ver += 1
         nxt = STEPS[self.step][2]
         if nxt:
             # the step's ghost: the piece it names, where the script puts it
-            act.show_hint(play, nxt)
-            play.hinted = False
+            self.play.app.use("face_corners.act").show_hint(self.play, nxt)
+            self.play.hinted = False
         self.point()
-        app.changed()
-        return True
 
     def point(self):
         """Ring the cell the step names (e10 for the first two that name it)."""
@@ -145,18 +125,11 @@ class Tutorial:
         if self.step in (0, 5):
             cm[9 * 14 + 4] |= M_GOOD
 
-    def end(self):
-        """Back to the game in progress (or the saved one)."""
+    def leave(self):
         play = self.play
-        app = play.app
-        play.tutor = None
         play.piece = play.ghost = None
         play.picking = False
         play.msg = ""
-        if self.back is not None:
-            app.use("face_corners.start").show(app, self.back)
-        else:
-            app.go("resume")
 
 
-__all__ = ["start", "Tutorial", "STEPS", "PIECE_T"]
+__all__ = ["Tutorial", "STEPS", "PIECE_T"]

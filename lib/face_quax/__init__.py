@@ -14,10 +14,8 @@ rule's swap exchanges colours) and quax's own save bytes.
 """
 
 from quadpocket import view
-from quadpocket.play import Play, Session as _Session
+from quadpocket.play import Play, Session as _Session, level_name
 
-MAGIC = 0x58  # "X"
-VERSION = 1
 CONF = (6016, 64, 0x78)  # its settings and statistics in nvm: offset, slot size, tag "x"
 _QUAX = 0     # quax.board's rule numbers: links are turns in Quax and Link
 _LINK = 1
@@ -27,8 +25,8 @@ _CROSSWAY = 3
 class Session(_Session):
     """The shell's Session with this game's save header. The shell asks human(colour to
     move); the computer plays a seat, and the swap exchanges the seats' colours."""
-    magic = MAGIC
-    version = VERSION
+    magic = 0x58  # "X", the game's id (quadpocket.games)
+    version = 1
 
     def human(self, colour):
         return self.cpu < 0 or self.game.seat(colour) != self.cpu
@@ -81,17 +79,9 @@ class Screen(Play):
         self.msg = "Hint " + move[:10]
 
     def play_turn(self, move):
-        p = self.app.p
+        if not self.app.use("kit").play_turn(self, move):
+            return False
         g = self.game
-        try:
-            g.play(move)
-            p.log("computer: " + move)
-        except ValueError as e:  # a bug in the player must not stop the game
-            p.log("computer's %r refused: %s" % (move, e))
-            ms = g.moves()
-            if not ms:
-                return False
-            g.apply_move(ms[0])
         if g.last() == 4000:  # quax.notation's SWAP: the player's colour changed
             self.msg = "Swapped: you play " + _WHO[(1 - self.s.cpu) ^ (1 if g.swapped else 0)]
         return True
@@ -291,13 +281,7 @@ def render(play):
                    (None, ""), (None, ""))
     else:
         mine = s.human(c) and play.thinker is None
-        if play.thinker is not None:
-            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
-                "|/-\\"[play.spin % 4]
-        elif s.cpu >= 0:
-            status = "Your turn" if mine else "Computer"
-        else:
-            status = _WHO[c] + " to go"
+        status = play.status(mine) or _WHO[c] + " to go"
         extra = ""
         if mine and g.can_swap():
             extra = "swap"
@@ -334,7 +318,7 @@ def render(play):
         lines.append(name if len(name) <= cols else g.name())
         lines.append("Last " + play.last_text if g.plies else "Turn 1")
         if s.cpu >= 0:
-            lines.append("vs " + play.app.prefs.level[:1].upper() + play.app.prefs.level[1:])
+            lines.append("vs " + level_name(play.app.prefs.level))
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
         # Swap or Pass beside Moves when due, and the confirm tap's Place (lit)

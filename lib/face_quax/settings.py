@@ -49,5 +49,5 @@ def step(app, name):
         top = start.max_size(app)
         k = c[1] + step
         c[1] = 5 if k > top else top if k < 5 else k
-    start.write_conf(app, c)
+    app.use("kit").write_conf(app, c)
     return ""

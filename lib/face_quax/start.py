@@ -1,4 +1,4 @@
-"""The Quax family's entry points (docs/shell.md): begin, resume, new_game, show, tutorial,
+"""The Quax family's entry points (docs/shell.md): begin, resume, new_game, show,
 load_session; its settings and statistics in nvm; the board's own parts (link bars, the
 players' edges); the end of a game (statistics, the winning chain, the game record). Its
 menu pages' contents are face_quax.settings and face_quax.pages. Loaded through App.use
@@ -19,9 +19,8 @@ import displayio
 
 from quax import Game
 from quax.game import DEFAULT_SIZE
-from face_quax import CONF, MAGIC, VERSION, Session
+from face_quax import CONF, Session
 from quadpocket import view
-from quadpocket.records import save_game
 
 CONF_OFF, CONF_SIZE, T_CONF = CONF
 GAME_OFF = 6144
@@ -67,16 +66,10 @@ def fits(d):
     return d[0] < 5 and 4 <= d[1] <= 19 and d[2] < 2 and d[3] < 2
 
 
-def write_conf(app, conf):
-    save_game(app.p.nvm, app.play.conf_slots, bytes(conf), CONF_OFF, CONF_SIZE, T_CONF)
-
-
 def load_session(data):
     """Session from its saved bytes; ValueError if damaged or another game's."""
-    # resume's App.use loaded quadpocket.facesave: this import finds it there
-    from quadpocket.facesave import check_header, session
-    cpu = check_header(data, MAGIC, VERSION)
-    return session(Session, Game.from_bytes(data[6:]), cpu, data)
+    from quadpocket.facesave import load  # resume's App.use has loaded it
+    return load(data, Session, Game.from_bytes)
 
 
 # --- the face on the shell ----------------------------------------------------------------
@@ -230,41 +223,19 @@ def show(app, session, mode=True):
     links = g.rule < 3  # Quax, Link, Quickway: links (Crossway, Quadrex: none)
     if play.key != (g.n if links else -g.n):
         views(app, play, g.n, links)
-    play.mark = None
-    play.hint = ()
-    play.sel = None
-    play.msg = ""
-    play.result = None
     play.note_last()
-    play.update_trainer()
-    if g.result is not None:
-        play.game_over(False)
-    elif not session.human(g.turn):
-        app.dirty = app.render(play) or app.dirty
-        play.start_thinking("move")
-    app.changed()
-    if mode:
-        app.show(play.group, "play")
+    play.shown(mode)
 
 
 def new_game(app, msg=""):
     c = conf(app)
     play = app.play
-    play.stop_thinking()
-    play.s = play.game = None
-    app.session = None
-    app.collect()
+    play.clear()
     top = max_size(app)
     if c[1] > top:
         c[1] = top
     cpu = -1 if c[3] else (0 if app.prefs.first == "computer" else 1)
     s = Session(Game(c[0], c[1], c[2] == 1), cpu, app.p.ticks_ms())
-    show(app, s, False)
+    show(app, s)
     play.msg = msg
     app.save_session()
-    app.show(play.group, "play")
-
-
-def tutorial(app):
-    """Its tutorial: a short game whose steps catch a wrong tap (face_quax.tutorial)."""
-    app.use("face_quax.tutorial").start(app)

@@ -9,6 +9,9 @@ face's render hands over to it), and the game in progress waits.
 
 from quax import Game, parse_cell
 from face_quax import Session, draw_board
+from quadpocket.tutor import Tutor
+
+USES = ("quadpocket.tutor",)  # the runner: dropped with this module (App.forget)
 
 OPENING = "d1"              # the other player's first stone, as Black
 LATER = "a1 d2 d5 d3 e4"    # after the swap: White's answer and a few turns on
@@ -26,26 +29,12 @@ STEPS = (
 )
 
 
-def start(app):
-    """Show the tutorial; the game in progress waits (shown again at the end)."""
-    play = app.play
-    back = play.s if play.tutor is None else play.tutor.back
-    play.stop_thinking()
-    tut = Tutorial(play, back)
-    play.tutor = tut
-    app.use("face_quax.start").show(app, tut.session)
-
-
-class Tutorial:
+class Tutorial(Tutor):
     def __init__(self, play, back):
-        self.play = play
-        self.back = back
-        g = Game("quax", 7, True)
-        g.play(OPENING)
-        self.session = Session(g, cpu=0)  # the other player opened: you may swap
-        self.step = 0
+        # the other player opened: you may swap
+        Tutor.__init__(self, play, back, Session(Game("quax", 7, True), cpu=0), STEPS,
+                       (OPENING,))
         self.tapped = 0     # cells of this step tapped so far
-        self.note = ""
 
     def want(self):
         """The cell the step waits for, or None."""
@@ -60,7 +49,7 @@ class Tutorial:
         w = self.want()
         play.hint = (w,) if w is not None and not play.game.at(w) else ()
         changed = draw_board(play, (w,) if w is not None and play.game.at(w) else ())
-        lines = ["Tutorial %d/%d" % (self.step + 1, len(STEPS)), self.note]
+        lines = [self.title(), self.note]
         lines += play.app.use("wrap").wrap(STEPS[self.step][0], p.cols)
         p.covered = True
         changed = p.set_info(lines) or changed
@@ -77,19 +66,12 @@ class Tutorial:
             changed = p.set_button(i, buttons[i][0], buttons[i][1]) or changed
         return changed
 
-    def tap(self, target):
-        """Every tap during the tutorial comes here; True = handled."""
+    def act(self, target):  # the taps the runner (quadpocket.tutor) leaves to the face
         play = self.play
         app = play.app
         g = play.game
-        self.note = ""
-        if target in ("skip", "done", "menu"):
-            self.end()
-            return True
         w = self.want()
-        if target == "next" and self.step == 0:
-            self.step = 1
-        elif target == "swap" and STEPS[self.step][1] == "swap":
+        if target == "swap" and STEPS[self.step][1] == "swap":
             g.play("swap")
             for t in LATER.split():
                 g.play(t)
@@ -112,21 +94,9 @@ class Tutorial:
                 app.sound("marble")
             else:
                 play.sel = w  # the first stone of a link: picked
-        elif target is not None and self.step < len(STEPS) - 1:
-            self.note = "Not there!"
-            app.sound("illegal")
-        app.changed()
+        else:
+            return False
         return True
 
-    def end(self):
-        """Back to the game in progress (or the saved one)."""
-        play = self.play
-        app = play.app
-        play.tutor = None
-        play.hint = ()
-        play.sel = None
-        play.panel.covered = False
-        if self.back is not None:
-            app.use("face_quax.start").show(app, self.back)
-        else:
-            app.go("resume")
+    def leave(self):
+        self.play.panel.covered = False

@@ -13,15 +13,12 @@ header (quadpocket.play) and quadcore's Game.to_bytes() bytes, which hold claims
 (Version 1 had claim data after the seed; face_still.start still reads it.)
 """
 
-from quadpocket.play import Play, Session as _Session
-
-MAGIC = 0x53  # "S"
-VERSION = 2
+from quadpocket.play import Play, Session as _Session, level_name
 
 
 class Session(_Session):
-    magic = MAGIC
-    version = VERSION
+    magic = 0x53  # "S", the game's id (quadpocket.games)
+    version = 2
 
 
 class Screen(Play):
@@ -165,7 +162,6 @@ def render(play):
     g = play.game
     s = play.s
     p = play.panel
-    prefs = play.app.prefs
     over = g.result is not None
     if play.tutor is not None:
         return play.tutor.render()
@@ -187,13 +183,7 @@ def render(play):
     else:
         seat = g.turn
         mine = s.human(seat) and play.thinker is None
-        if play.thinker is not None:
-            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
-                "|/-\\"[play.spin % 4]
-        elif s.cpu >= 0:
-            status = "Your turn" if mine else "Computer"
-        else:
-            status = "Player %d" % (seat + 1)
+        status = play.status(mine) or "Player %d" % (seat + 1)
         if play.msg:
             mode = play.msg
         elif not mine:
@@ -217,7 +207,7 @@ def render(play):
         # round (the Titano's 2 seats leave two rows)
         lines = [status, mode] + [""] * (p.free_row - 2) + ln[1:]
         if s.cpu >= 0:
-            lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
+            lines.append("vs " + level_name(play.app.prefs.level))
         lines.append(ln[0])
         lines.append("Round %d" % (g.turns // g.rules.players + 1))
         # A long message is wrapped under the seat rows, or over them (quadpocket.wrap)

@@ -1,9 +1,9 @@
-"""Still's Quad's entry points (docs/shell.md): begin, resume, new_game, show, tutorial,
+"""Still's Quad's entry points (docs/shell.md): begin, resume, new_game, show,
 load_session, and setup (what a new game gets from the New game settings). Loaded
 through App.use when needed, then dropped (App.settle).
 """
 
-from face_still import MAGIC, VERSION, Session
+from face_still import Session
 from quadpocket.play import NO_CPU
 from quadpocket.view import T_MARBLE
 
@@ -11,10 +11,6 @@ def begin(app):
     """The game was chosen (start-up, or the chooser): the saved game or a new one (the
     shell offers the tutorial on the game's first start)."""
     resume(app)
-
-
-def tutorial(app):
-    app.use("face_still.tutorial").start(app)
 
 
 def views(app, play, key):
@@ -55,9 +51,7 @@ def show(app, session, mode=True):
             play.key = None  # half built: the next game builds its screen again
             raise
         app.forget("build")
-    play.hint = play.hint_stars = ()
-    play.mark = play.sel = None
-    play.msg = ""
+    play.hint_stars = ()  # the rest (hint, mark, message, ...): play.shown
     # the game's lines under the seat rows that never change (view.render): the variant
     # ("Quad Bridge": 11 characters, the panel has 13), the player's colour against the
     # computer, and the rule options that are on
@@ -71,15 +65,7 @@ def show(app, session, mode=True):
     if r.claim:
         play.rules_lines.append("Claim mode")
     play.ended()
-    play.update_trainer()
-    if g.result is not None:
-        play.game_over(False)
-    elif not session.human(g.turn):
-        app.dirty = app.render(play) or app.dirty
-        play.start_thinking("move")
-    app.changed()
-    if mode:
-        app.show(play.group, "play")
+    play.shown(mode)
 
 
 # The marble colours' names as the two palettes show them (quadpocket.build NORMAL and
@@ -210,9 +196,10 @@ def load_session(data):
     """Session from its saved bytes (layout: face_still); ValueError if damaged.
     A version 1 record (claim data of its own before the game) loads without that data.
     Byte 0 is the game's id (quadpocket.games): Still's Quad never reads another's save."""
-    if data is not None and len(data) >= 6 and data[0] != MAGIC and 0x41 <= data[0] <= 0x5A:
+    magic = Session.magic
+    if data is not None and len(data) >= 6 and data[0] != magic and 0x41 <= data[0] <= 0x5A:
         raise ValueError("a saved game of another game (%s)" % chr(data[0]))
-    if data is None or len(data) < 6 or data[0] != MAGIC or data[1] not in (1, VERSION):
+    if data is None or len(data) < 6 or data[0] != magic or data[1] not in (1, Session.version):
         raise ValueError("not a session record")
     start = 6
     if data[1] == 1:

@@ -8,6 +8,9 @@ which completes the quad and wins. The engine checks every action as in a normal
 
 from quadcore import Game, parse_cell
 from face_still import Session, cursor
+from quadpocket.tutor import Tutor
+
+USES = ("quadpocket.tutor",)  # the runner: dropped with this module (App.forget)
 
 SETUP = ("d4", "h8", "f5", "j8", "e7", "j10")
 THREAT = "h10"
@@ -25,28 +28,11 @@ STEPS = (
 )
 
 
-def start(app):
-    """Show the tutorial (first run, or Tutorial in the menu); the game in progress waits."""
-    play = app.play
-    if play.s is not None and play.tutor is None:
-        app.session = play.s
-    play.stop_thinking()
-    tut = Tutorial(play)
-    play.tutor = tut
-    app.use("face_still.start").show(app, tut.session)
-
-
-class Tutorial:
-    def __init__(self, play):
-        self.play = play
-        g = Game(11, 2)
-        for t in SETUP:
-            g.play(t)
+class Tutorial(Tutor):
+    def __init__(self, play, back):
+        Tutor.__init__(self, play, back, Session(Game(11, 2), cpu=1), STEPS, SETUP)
         self.threat = parse_cell(THREAT, 11)
         self.win = parse_cell(WIN, 11)
-        self.session = Session(g, cpu=1)
-        self.step = 0
-        self.note = ""
 
     def lines(self):
         """Panel text: below the seat rows (they stay visible after the intro)."""
@@ -54,7 +40,7 @@ class Tutorial:
         cols = panel.cols
         # row 0: where we are; row 1: a note on a wrong tap; then the step's text, below
         # the seat rows once they are shown
-        out = ["Tutorial %d/%d" % (self.step + 1, len(STEPS))]
+        out = [self.title()]
         text = self.play.app.use("wrap").wrap(STEPS[self.step], cols)
         self.seats = self.step and panel.free_row + len(text) <= panel.rows
         if self.step:
@@ -98,17 +84,10 @@ class Tutorial:
             return ("skip", "Skip")
         return (None, "")
 
-    def tap(self, target):
-        """Every tap during the tutorial comes here; True = handled."""
+    def act(self, target):  # the taps the runner (quadpocket.tutor) leaves to the face
         play = self.play
         g = self.session.game
-        self.note = ""
-        if target in ("skip", "done"):
-            self.end()
-            return True
-        if target == "next" and self.step == 0:
-            self.step = 1
-        elif self.step == 1 and target == "star":
+        if self.step == 1 and target == "star":
             g.star_armed = True
             self.step = 2
         elif self.step == 2 and target == self.threat:
@@ -120,19 +99,6 @@ class Tutorial:
             g.marble(self.win)
             self.step = 4
             play.after_change(None)
-        elif target is not None and self.step in (1, 2, 3):
-            self.note = "Not there!"
-            play.app.sound("illegal")
-        play.app.changed()
-        return True
-
-    def end(self):
-        """Back to the game in progress (or the saved one)."""
-        play = self.play
-        app = play.app
-        play.tutor = None
-        play.trainer = ()
-        if app.session is not None:
-            app.use("face_still.start").show(app, app.session)
         else:
-            app.go("resume")
+            return False
+        return True

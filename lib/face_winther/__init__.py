@@ -11,16 +11,13 @@ Session record: 0 b"W" (the game's id)  1 version (1)  then the shell's header
 """
 
 from quadpocket import view
-from quadpocket.play import Play, Session as _Session
-
-MAGIC = 0x57  # "W"
-VERSION = 1
+from quadpocket.play import Play, Session as _Session, level_name
 
 
 class Session(_Session):
     """The shell's Session with this game's save header."""
-    magic = MAGIC
-    version = VERSION
+    magic = 0x57  # "W", the game's id (quadpocket.games)
+    version = 1
 
 
 class Screen(Play):
@@ -61,18 +58,7 @@ class Screen(Play):
         self.msg = "Hint " + move[:8]
 
     def play_turn(self, move):
-        p = self.app.p
-        g = self.game
-        try:
-            g.play(move)
-            p.log("computer: " + move)
-        except ValueError as e:  # a bug in the player must not stop the game
-            p.log("computer's %r refused: %s" % (move, e))
-            ms = g.moves()
-            if not ms:
-                return False
-            g.apply_move(ms[0])
-        return True
+        return self.app.use("kit").play_turn(self, move)
 
     # --- taps ----------------------------------------------------------------------------
     def hit(self, x, y):
@@ -227,7 +213,6 @@ def render(play):
     g = play.game
     s = play.s
     p = play.panel
-    prefs = play.app.prefs
     over = g.result is not None
     changed = False
     seat = g.turn
@@ -242,13 +227,7 @@ def render(play):
         buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"))
     else:
         mine = s.human(seat) and play.thinker is None
-        if play.thinker is not None:
-            status = ("Hint " if play.purpose == "hint" else "Thinking ") + \
-                "|/-\\"[play.spin % 4]
-        elif s.cpu >= 0:
-            status = "Your turn" if mine else "Computer"
-        else:
-            status = _WHO[seat] + " to go"
+        status = play.status(mine) or _WHO[seat] + " to go"
         if play.msg:
             mode = play.msg
         elif not mine:
@@ -275,7 +254,7 @@ def render(play):
             lines.append("Tap pink ones")
             lines.append("to pick them")
         if s.cpu >= 0:
-            lines.append("vs " + prefs.level[:1].upper() + prefs.level[1:])
+            lines.append("vs " + level_name(play.app.prefs.level))
             lines.append("You: " + _WHO[1 - s.cpu])
         if len(mode) > p.cols:  # whole, under the seat rows (never behind them)
             w = play.app.use("wrap").say(mode, p.cols)

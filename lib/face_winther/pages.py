@@ -2,18 +2,13 @@
 them out). Loaded through App.use while a page is made, then dropped.
 """
 
-from quadpocket.play import LEVELS
+from quadpocket.play import LEVELS, level_name
 
 
 def stats_lines(app):
-    c = app.play.conf  # read when the game was shown (face_winther.start.conf)
-    lines = ["Winther's Quad", "against the computer:", "",
-             "%-8s %4s %4s %4s" % ("Level", "Won", "Lost", "Draw")]
-    for k, lv in enumerate(LEVELS):
-        i = 3 + 6 * k
-        lines.append("%-8s %4d %4d %4d" % (lv[:1].upper() + lv[1:], c[i] << 8 | c[i + 1],
-                                           c[i + 2] << 8 | c[i + 3], c[i + 4] << 8 | c[i + 5]))
-    return lines
+    # play.conf: read when the game was shown (its start module's conf)
+    return app.use("pages").stats(["Winther's Quad", "against the computer:"], app.play.conf,
+                                  [(level_name(lv), 3 + 6 * k) for k, lv in enumerate(LEVELS)])
 
 
 def move_title(app):

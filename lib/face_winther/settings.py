@@ -42,5 +42,5 @@ def step(app, name):
         c[1] ^= 1
     elif name == "counters":
         c[0] = COUNTERS[(COUNTERS.index(c[0]) + step) % len(COUNTERS)]
-    app.use("face_winther.start").write_conf(app, c)
+    app.use("kit").write_conf(app, c)
     return ""

@@ -1,7 +1,8 @@
-"""Winther's Quad's entry points (docs/shell.md): begin, resume, new_game, show, tutorial,
+"""Winther's Quad's entry points (docs/shell.md): begin, resume, new_game, show,
 load_session; its settings and statistics in nvm; the end of a game; its own tiles.
-Its tutorial is face_winther.tutorial. Its menu pages' contents are face_winther.pages. Loaded through App.use when needed and dropped after (only the face's
-package, face_winther, stays resident).
+Its tutorial is face_winther.tutorial (on the shell's quadpocket.tutor). Its menu pages'
+contents are face_winther.pages. Loaded through App.use when needed and dropped after
+(only the face's package, face_winther, stays resident).
 
 Its nvm regions (its row in quadpocket.games; above Still's Quad's, which end at 2240;
 records.py's record format, two alternating copies of each, so a torn write leaves the
@@ -16,10 +17,8 @@ losses, draws, two bytes each, high first.
 """
 
 from winquad import COUNTERS, DEFAULT_COUNTERS, Game
-from face_winther import MAGIC, VERSION, Session
+from face_winther import Session
 from quadpocket import view
-from quadpocket.play import LEVELS
-from quadpocket.records import save_game
 
 CONF_OFF = 2240
 CONF_SIZE = 64
@@ -37,16 +36,10 @@ def fits(d):
     return d[0] in COUNTERS and d[1] < 2 and d[2] < 2
 
 
-def write_conf(app, conf):
-    save_game(app.p.nvm, app.play.conf_slots, bytes(conf), CONF_OFF, CONF_SIZE, T_CONF)
-
-
 def load_session(data):
     """Session from its saved bytes; ValueError if damaged or another game's."""
-    # resume's App.use loaded quadpocket.facesave: this import finds it there
-    from quadpocket.facesave import check_header, session
-    cpu = check_header(data, MAGIC, VERSION)
-    return session(Session, Game.from_bytes(data[6:]), cpu, data)
+    from quadpocket.facesave import load  # resume's App.use has loaded it
+    return load(data, Session, Game.from_bytes)
 
 
 # --- the face on the shell ----------------------------------------------------------------
@@ -163,43 +156,21 @@ def show(app, session, mode=True):
         app.session = session
     if play.key != "wq":
         views(app, play)
-    play.mark = None
-    play.hint = ()
-    play.sel = play.choice = None
+    play.choice = None
     play.dests = ()
-    play.msg = ""
-    play.result = None
-    play.update_trainer()
-    g = session.game
-    if g.result is not None:
-        play.game_over(False)
-    elif not session.human(g.turn):
-        app.dirty = app.render(play) or app.dirty
-        play.start_thinking("move")
-    app.changed()
-    if mode:
-        app.show(play.group, "play")
+    play.shown(mode)
 
 
 def new_game(app, msg=""):
     c = conf(app)
     play = app.play
-    play.stop_thinking()
-    play.s = play.game = None
-    app.session = None
-    app.collect()
+    play.clear()
     humans = c[1] == 1
     cpu = -1 if humans else (0 if app.prefs.first == "computer" else 1)
     s = Session(Game(c[0]), cpu, app.p.ticks_ms())
-    show(app, s, False)
+    show(app, s)
     play.msg = msg
     app.save_session()
-    app.show(play.group, "play")
-
-
-def tutorial(app):
-    """Its tutorial: a game set up to show a capture and a win (face_winther.tutorial)."""
-    app.use("face_winther.tutorial").start(app)
 
 
 # --- the end of a game --------------------------------------------------------------------
@@ -211,38 +182,12 @@ _WHY = {"four": "four in a row", "stalemate": "no move left", "wipe-out": "no co
 def game_over(play, fresh):
     app = play.app
     g = play.game
-    s = play.s
     kind, seat, why = g.result
-    if kind == "draw":
-        head = "Draw"
-        outcome = 2
-    elif s.cpu >= 0:
-        head = "You win!" if seat != s.cpu else "Computer wins"
-        outcome = 0 if seat != s.cpu else 1
-    else:
-        head = ("White", "Black")[seat] + " wins"
-        outcome = None
+    # the head line, sound, statistics and auto-advance: the shell's kit
+    draw = kind == "draw"
+    head = app.use("kit").over(play, fresh, draw, seat != play.s.cpu,
+                               "" if draw else ("White", "Black")[seat], conf(app), 3)
     play.result = (head, _WHY.get(why, why), "", "Turns: %d" % g.plies)
-    if fresh:
-        app.sound("win" if outcome in (0, None) else "loss" if outcome == 1 else "marble")
-    if s.cpu >= 0 and not s.recorded:
-        level = app.prefs.level
-        lv = LEVELS.index(level) if level in LEVELS else 0
-        c = conf(app)
-        i = 3 + lv * 6 + outcome * 2
-        v = min(0xFFFF, (c[i] << 8 | c[i + 1]) + 1)
-        c[i] = v >> 8
-        c[i + 1] = v & 255
-        write_conf(app, c)
-        s.recorded = True
-        if outcome == 0 and app.prefs.auto_advance and level != "expert":
-            # auto-advance (a shared preference): the next level after a win
-            app.prefs.level = LEVELS[lv + 1]
-            st = app.use("storage").Store(app.p.nvm)
-            st.prefs = app.prefs
-            st.save_prefs()
-            del st
-            app.forget("storage")
     app.save_session()
     app.changed()
 

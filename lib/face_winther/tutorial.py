@@ -11,6 +11,9 @@ object keeps its class while it runs.
 
 from winquad import Game, parse_cell
 from face_winther import Session, draw
+from quadpocket.tutor import Tutor
+
+USES = ("quadpocket.tutor",)  # the runner: dropped with this module (App.forget)
 
 SETUP = ("c4", "d4", "b1", "a5", "b5", "g7", "c5", "h2", "d5", "g2")
 REPLY = "h7"  # Black's drop after the capture
@@ -27,26 +30,9 @@ STEPS = (
 )
 
 
-def start(app):
-    """Show the tutorial; the game in progress waits (app.session)."""
-    play = app.play
-    if play.s is not None and play.tutor is None:
-        app.session = play.s
-    play.stop_thinking()
-    tut = Tutorial(play)
-    play.tutor = tut
-    app.use("face_winther.start").show(app, tut.session)
-
-
-class Tutorial:
-    def __init__(self, play):
-        self.play = play
-        g = Game(15)
-        for t in SETUP:
-            g.play(t)
-        self.session = Session(g, cpu=1)
-        self.step = 0
-        self.note = ""
+class Tutorial(Tutor):
+    def __init__(self, play, back):
+        Tutor.__init__(self, play, back, Session(Game(15), cpu=1), STEPS, SETUP)
         self.drop = parse_cell("e4")
         self.prey = parse_cell("d4")
         self.win = parse_cell("e5")
@@ -57,7 +43,7 @@ class Tutorial:
         p = play.panel
         play.hint = (self.win,) if self.step == 3 else ()
         changed = draw(play, None)
-        out = ["Tutorial %d/%d" % (self.step + 1, len(STEPS))]
+        out = [self.title()]
         if self.step:
             out.append(self.note)
             out.extend([""] * (p.free_row - 2))
@@ -80,17 +66,10 @@ class Tutorial:
             return ("skip", "Skip")
         return (None, "")
 
-    def tap(self, target):
-        """Every tap during the tutorial comes here; True = handled."""
+    def act(self, target):  # the taps the runner (quadpocket.tutor) leaves to the face
         play = self.play
         g = self.session.game
-        self.note = ""
-        if target in ("skip", "done"):
-            self.end()
-            return True
-        if target == "next" and self.step == 0:
-            self.step = 1
-        elif self.step == 1 and target == self.drop:
+        if self.step == 1 and target == self.drop:
             caps = g.capturable(self.drop, self.drop)
             play.choice = [self.drop, self.drop, tuple(caps), list(caps)]
             self.step = 2
@@ -104,20 +83,9 @@ class Tutorial:
             g.turn_of(self.win, self.win, ())
             self.step = 4
             play.app.sound("win")
-        elif target is not None and self.step in (1, 2, 3):
-            self.note = "Not there!"
-            play.app.sound("illegal")
-        play.app.changed()
+        else:
+            return False
         return True
 
-    def end(self):
-        """Back to the game in progress (or the saved one)."""
-        play = self.play
-        app = play.app
-        play.tutor = None
-        play.choice = None
-        play.hint = ()
-        if app.session is not None:
-            app.use("face_winther.start").show(app, app.session)
-        else:
-            app.go("resume")
+    def leave(self):
+        self.play.choice = None

@@ -134,12 +134,14 @@ class App:
 
     def go(self, where):
         """Show another screen: "play" (the game), a menu page ("main", "new", "prefs",
-        "help", "moves", "games"), or a start-up step of the game ("tutorial",
-        "new_game", "resume"). The modules this needs come through use()."""
+        "help", "moves", "games"), or a start-up step of the game ("tutorial": the
+        face's tutorial on quadpocket.tutor; "new_game", "resume": its start module's).
+        The modules this needs come through use()."""
         if where == "play":
             self.show(self.play.group, "play")
-        elif where in ("tutorial", "new_game", "resume"):
-            getattr(self.use(self.face + ".start"), where)(self)
+        elif where in ("tutorial", "new_game", "resume"):  # the tutorial: the shell's runner
+            getattr(self.use("tutor" if where == "tutorial" else self.face + ".start"),
+                    where)(self)
         else:
             self.open_menu(where)
 

@@ -7,14 +7,16 @@ from quadpocket.play import NO_CPU
 def read_conf(app, off, size, tag, default, fits):
     # The face's settings and statistics: the newest valid record of the two slots at off
     # into play.conf (a bytearray, returned) if it is default's length and fits(record)
-    # holds, else a copy of default; the slots [newest, sequence, length] into
-    # play.conf_slots, for records.save_game. (fits: the face's own function of that name;
-    # a name new to the game would be one more qstr kept in RAM.)
+    # holds, else a copy of default; the slots [newest, sequence, length] and their place
+    # (off, size, tag) into play.conf_slots, for records.save_game (quadpocket.kit's
+    # write_conf). (fits: the face's own function of that name; a name new to the game
+    # would be one more qstr kept in RAM.)
     play = app.play
     sl = app.use("slots")
     nvm = app.p.nvm
-    slots = play.conf_slots = sl.newest(nvm, off, size, tag)
+    slots = sl.newest(nvm, off, size, tag)
     data = sl.payload(nvm, slots, off, size, tag)
+    play.conf_slots = slots + [off, size, tag]
     conf = play.conf = bytearray(default)  # kept all game: made before slots goes
     if data is not None and len(data) == len(default) and fits(data):
         conf[:] = data
@@ -46,6 +48,14 @@ def session(cls, game, seats, data):
     s = cls(game, seats, data[4] << 8 | data[5])
     s.recorded = bool(data[3] & 1)
     return s
+
+
+def load(data, cls, make):
+    # A saved game of the common layout (the header, then the engine's bytes from byte 6)
+    # as the face's Session cls: its header checked (check_header), its game made by
+    # make(bytes) (the engine's from_bytes, ValueError if damaged).
+    cpu = check_header(data, cls.magic, cls.version)
+    return session(cls, make(data[6:]), cpu, data)
 
 
 def resume(app, data, load, show, new_game):

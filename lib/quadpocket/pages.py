@@ -42,6 +42,17 @@ def text(app, what, width):
     return title, layout(help_topics("", title, name), width, rows, top)
 
 
+def stats(head, c, rows):
+    """A game's statistics page: head (its lines), the columns' titles, then a row a (level
+    name, i): the games won, lost and drawn against it, three counts of two bytes (high
+    first) from c[i] on (the face's settings and statistics record, play.conf)."""
+    lines = head + ["", "%-8s %4s %4s %4s" % ("Level", "Won", "Lost", "Draw")]
+    for name, i in rows:
+        lines.append("%-8s %4d %4d %4d" % (name, c[i] << 8 | c[i + 1], c[i + 2] << 8 | c[i + 3],
+                                           c[i + 4] << 8 | c[i + 5]))
+    return lines
+
+
 def _path(f, name):
     """name in the folder of the module file f. A module frozen into the firmware has a
     relative file name ("face_still/__init__.py"): its data is in the drive's lib/."""
