@@ -1,4 +1,4 @@
-"""The harder tactical suite: positions from real games (tools/make_hard_tactics.py),
+"""The harder tactical suite: positions from real games (tools/lab/make_hard_tactics.py),
 answered by the exact checker host_tests/tactics_check.py (independent of quadcore).
 
 What each level promises, and is held to here with no miss (Average and Expert alike): a
@@ -177,10 +177,10 @@ def test_stored_answers_are_the_checkers():
 
 
 def test_hard_score_counts_what_the_judge_counts():
-    """tools/hard_score.py (the README's per-kind table) counts with this file's judge: a
+    """tools/lab/hard_score.py (the README's per-kind table) counts with this file's judge: a
     level that passes the tests above has every promised kind whole, and the wins in 3
     it prints agree with a count made here."""
-    from tools import hard_score
+    from tools.lab import hard_score
     res = hard_score.score(["average", "expert"])
     for kind in PROMISES:
         n, ok = res[kind]

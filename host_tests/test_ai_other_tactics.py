@@ -4,7 +4,7 @@ quadcore/ai/tact.py, otherguard.py) against the brute-force checker host_tests/s
 
  * constructed positions per variant: a win now is played; short of pieces, the next
    seat's completion cell is covered first; a win in 2 is played (and the old greedy
-   policy, tools/other_ladder.py's baseline, misses it: the positions can tell them apart);
+   policy, tools/lab/other_ladder.py's baseline, misses it: the positions can tell them apart);
    a turn of the greedy policy that leaves the next seat a win in 2 another turn avoids is
    not played;
  * random positions of small boards: whenever the checker finds a win in 2, Average's and
@@ -20,7 +20,7 @@ from quadcore import Game, ai
 from quadcore.ai import tact
 from quadcore.arena import random_turn
 from quadcore.prng import Rng
-from tools.other_ladder import old_turn
+from tools.lab.other_ladder import old_turn
 
 LEVELS = ("average", "expert")
 

@@ -1,6 +1,7 @@
 """Device cost of the other games' computer player (3-6 players, Duel, Trek, Rapid) on the
 MicroPython VM: host_tests/data/ai_variant_suite.txt holds, per game, the position of seeded
-Expert-against-Easy games where Expert's exact tactics worked most (tools/make_variant_suite.py).
+Expert-against-Easy games where Expert's exact tactics worked most
+(tools/lab/make_variant_suite.py).
 Average and Expert must fit their budgets there (1 M4-second ~= 117 M fuel: Average 1.0,
 Expert 2.0) and allocate at most 4 KB a move, as in the standard suite (test_ai_vm.py): the
 budget tier; that MicroPython plays CPython's moves there is checked in the quick tier."""

@@ -5,7 +5,7 @@ engine's referee, and Expert against the solver.
   against every reply (the whole tree of the defender's replies is played out), and each of
   its moves keeps the solver's value at "won".
 * Positions on 5 x 5 and 6 x 6 with 0 or 1 star a seat that the solver says the mover wins
-  (host_tests/data/ai_small_boards.txt, by tools/make_ai_data.py): Expert's move is one of
+  (host_tests/data/ai_small_boards.txt, by tools/lab/make_ai_data.py): Expert's move is one of
   the winning turns."""
 
 import random

@@ -1,6 +1,6 @@
 """The tactical suite: Average and Expert solve every position.
 
-host_tests/data/ai_tactics.txt holds records built by tools/make_tactics.py, each answered by
+host_tests/data/ai_tactics.txt holds records built by tools/lab/make_tactics.py, each answered by
 the exact checker in host_tests/tactics_check.py (independent of quadcore): wins in one on
 axis and tilted squares, single / double / triple blocks, star shortage (a fork with more
 completion cells than the defender's stars + 1), starring a threat then forking, forcing
@@ -73,7 +73,7 @@ def test_answer_sets_agree_with_the_checker():
     """Every stored answer is what the checker says now (the data cannot drift)."""
     for t in SUITE:
         if not t["name"].startswith(("tac-win1", "tac-win3", "tac-block")):
-            continue  # the win-in-5 sets take minutes to recompute: tools/make_tactics.py
+            continue  # the win-in-5 sets take minutes to recompute: tools/lab/make_tactics.py
         g = Game(size=t["size"])
         for line in t["record"]:
             g.play(line)

@@ -1,5 +1,5 @@
 """quadcore/ai/turns.py, Expert's turn search: checked against the host-only lab it was
-ported from (tools/expert_lab.py, dicts and lists, the sparring partner's own evaluation),
+ported from (tools/lab/expert_lab.py, dicts and lists, the sparring partner's own evaluation),
 decision by decision and value by value; its pieces come off at every tick; it is what
 Expert now plays."""
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from quadcore import Game, ai
 from quadcore.ai import core, fast, turns, two
 from quadcore.prng import Rng
-from tools import expert_lab, sparring
+from tools.lab import expert_lab, sparring
 
 from test_ai import count_puts
 from test_ai_fast import set_two_from_scratch

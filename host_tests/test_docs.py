@@ -226,7 +226,7 @@ def test_commands_the_documents_give_exist():
             assert path + ".py" in FILES or path + "/__main__.py" in FILES, (name, mod)
         for script in re.findall(r"(tools/[\w]+\.py)", text):
             assert script in FILES, (name, script)
-    assert {"tools.app_heap", "tools.ai_vm", "tools.sparring", "tools.wq_vm",
+    assert {"tools.app_heap", "tools.ai_vm", "tools.lab.sparring", "tools.wq_vm",
             "quadcore"} <= named
 
 

@@ -1,4 +1,4 @@
-"""tools/expert_lab.py: Expert with the partner's deeper search swapped in (host-only
+"""tools/lab/expert_lab.py: Expert with the partner's deeper search swapped in (host-only
 experiment). Its figures mean something only if the swap is the only difference: with
 nothing swapped it must play exactly as shipped Expert; its turns must be legal and leave
 the game as it was; its cap must bound the search; its root pool must be the partner's."""
@@ -11,7 +11,7 @@ from quadcore import Game
 from quadcore.ai import search
 from quadcore.arena import random_turn
 from quadcore.prng import Rng
-from tools import expert_lab, sparring
+from tools.lab import expert_lab, sparring
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,6 +134,6 @@ def test_the_root_pool_is_the_partners_scan():
 
 def test_bad_arguments_are_refused():
     for args in (["--depth", "1"], ["--width", "0"], ["--cap", "-1"], ["--where", "x"]):
-        p = subprocess.run([sys.executable, "-m", "tools.expert_lab", "--games", "2"] + args,
+        p = subprocess.run([sys.executable, "-m", "tools.lab.expert_lab", "--games", "2"] + args,
                            cwd=ROOT, capture_output=True, text=True, timeout=120)
         assert p.returncode == 2 and "error" in p.stderr

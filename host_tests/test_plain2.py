@@ -1,4 +1,4 @@
-"""The plain 2-ply reference (tools/plain2.py), a yardstick written apart from quadcore/ai:
+"""The plain 2-ply reference (tools/lab/plain2.py), a yardstick written apart from quadcore/ai:
 its two-counts are what a recount from the squares says, its choice is what plain minimax
 over the same turns says (alpha-beta and the killer answer change no value), it plays a
 win in one, covers every completion cell it can, and its games are legal and repeatable."""
@@ -8,7 +8,7 @@ from quadcore.arena import random_turn
 from quadcore.board import MARBLE, STAR
 from quadcore.notation import format_turn
 from quadcore.prng import Rng
-from tools import plain2
+from tools.lab import plain2
 
 
 def positions(n, count, seed, stars=None):

@@ -1,13 +1,13 @@
 """The Quax family's computer player (quax.ai): a legal turn for every rule set, level and
 size, the same turn for the same seed, the game left as it was, a generator that yields
 between its searches, the pie rule and forced passes, and a small strength check against
-the greedy reference (tools/quax_refs.py, which shares no code with quax.ai)."""
+the greedy reference (tools/lab/quax_refs.py, which shares no code with quax.ai)."""
 
 import pytest
 
 from quadutil import Rng
 from quax import RULES, Game, ai
-from tools import quax_refs
+from tools.lab import quax_refs
 
 
 def snapshot(g):
@@ -85,7 +85,7 @@ def test_a_crosscut_link_is_played_when_it_wins():
 @pytest.mark.budget
 @pytest.mark.parametrize("rules", ["crossway", "quax"])
 def test_average_beats_the_greedy_reference(rules):
-    """A small sample on 7 x 7 (the ladder, tools/quax_ladder.py, plays 200 on 9 x 9)."""
+    """A small sample on 7 x 7 (the ladder, tools/lab/quax_ladder.py, plays 200 on 9 x 9)."""
     wins = 0
     for i in range(8):
         g = Game(rules, 7)

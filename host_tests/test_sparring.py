@@ -1,4 +1,4 @@
-"""The sparring partner's game records (`tools/sparring.py --out DIR`): every game is written
+"""The sparring partner's game records (`tools/lab/sparring.py --out DIR`): every game is written
 as a plain record that the referee replays to the same result, and writing records does not
 change how either side plays (the partner is the ladder's fixed yardstick)."""
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from quadcore import Game
 from quadcore.cli import load_record
-from tools import sparring
+from tools.lab import sparring
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def test_record_replays_to_the_same_result():
 
 def test_out_writes_one_record_a_game(tmp_path):
     out = tmp_path / "games"
-    p = subprocess.run([sys.executable, "-m", "tools.sparring", "--level", "easy", "--games",
+    p = subprocess.run([sys.executable, "-m", "tools.lab.sparring", "--level", "easy", "--games",
                         "2", "--seed", "5", "--out", str(out)],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
@@ -107,7 +107,7 @@ def test_deeper_partner_plays_replayable_games():
 
 def test_unknown_levels_are_refused():
     for bad in ("partner-2", "partner-x", "wizard"):
-        p = subprocess.run([sys.executable, "-m", "tools.sparring", "--level", bad],
+        p = subprocess.run([sys.executable, "-m", "tools.lab.sparring", "--level", bad],
                            cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert p.returncode == 2 and "error:" in p.stderr and "Traceback" not in p.stderr
 
@@ -207,14 +207,14 @@ def test_greedy_games_replay_and_the_ladder_prints_both_seats():
     g = load_record(Game(size=11), "\n".join(rec))
     kind, winner, _ = g.result
     assert r == (0.5 if kind == "draw" else (1 if winner == 1 else 0))
-    p = subprocess.run([sys.executable, "-m", "tools.seat_ladder", "--levels", "easy",
+    p = subprocess.run([sys.executable, "-m", "tools.lab.seat_ladder", "--levels", "easy",
                         "--games", "2"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr
     rows = [ln for ln in p.stdout.splitlines() if ln.startswith("| easy |")]
     assert len(rows) == 2 and "| greedy |" in rows[0] and "| partner |" in rows[1]
     first = sparring.play("easy", True, 1, opening=0, against="greedy")
     assert rows[0].split("|")[3].strip().startswith("+%d " % first)
-    bad = subprocess.run([sys.executable, "-m", "tools.seat_ladder", "--levels", "wizard"],
+    bad = subprocess.run([sys.executable, "-m", "tools.lab.seat_ladder", "--levels", "wizard"],
                          cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
@@ -223,7 +223,7 @@ def test_what_if_names_turns_that_really_win_against_the_greedy_reference(tmp_pa
     # seat_autopsy --what-if: a game Average lost as second player against the greedy
     # reference; every turn it names as winning instead is played on again here and wins,
     # and the class is the kind of the latest such turn.
-    from tools import seat_autopsy
+    from tools.lab import seat_autopsy
     for seed in range(1, 30):
         rec = []
         if sparring.play("average", False, seed, opening=0, against="greedy", record=rec) == 0:

@@ -12,7 +12,7 @@ from winquad import Game, ai
 from winquad.game import _decode
 from winquad.notation import format_turn
 
-from tools.wq_ladder import against_reference, head_to_head
+from tools.lab.wq_ladder import against_reference, head_to_head
 from winther_tactics import answer_sets, replay
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -254,7 +254,7 @@ def test_every_level_takes_a_win_at_once(answers):
 
 
 # -- ladder -------------------------------------------------------------------------------
-# docs/winther-computer.md gives the ladder over 200 games a pair (python -m tools.wq_ladder
+# docs/winther-computer.md gives the ladder over 200 games a pair (python -m tools.lab.wq_ladder
 # --games 200: Easy-Trainer 0.760, Average-Easy 0.873, Expert-Average 0.760). Here 20
 # games a pair (15 counters, seats swapped), measured 0.80, 0.85 and 0.60: the thresholds
 # leave a margin below those; the games are deterministic, so a change in strength, not
@@ -267,7 +267,7 @@ def test_ladder_each_level_beats_the_one_below(a, b, least):
 
 @pytest.mark.parametrize("level", ["average", "expert"])
 def test_ladder_average_and_expert_beat_the_reference_player(level):
-    # The reference (tools.wq_ladder.greedy) sees one turn ahead only (win now, do not let
+    # The reference (tools.lab.wq_ladder.greedy) sees one turn ahead only (win now, do not let
     # the opponent win now, else the best simple count): it loses the open-three races of
     # the drop phase that Average and Expert see. (Measured over 8 games: 1.0 both;
     # Trainer 0.75 and Easy 0.69, which are meant to be beatable.)

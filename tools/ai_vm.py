@@ -32,7 +32,7 @@ def load_suite(path=SUITE):
 
 
 def load_variant_suite(path=VARIANT_SUITE):
-    """[(name, rules, [turn lines])] of the other games' suite (tools/make_variant_suite.py):
+    """[(name, rules, [turn lines])] of the other games' suite (tools/lab/make_variant_suite.py):
     each header names its rules, '# duel-2 variant=duel players=2 ...'."""
     return fuel.GAMES["still-variants"].load(path)
 
@@ -45,7 +45,7 @@ def statement(level, seed):
 def measure_position(turns, levels, rules=None, seed=0, root=mpvm.REPO_ROOT, patch=""):
     """{level: (fuel, bytes, nodes, turn)} for the position after `turns` (tools/fuel.py:
     one VM run for the no-op, one per level). `patch` is extra setup code
-    (tools/ai_tradeoff.py changes a level's budget with it)."""
+    (tools/lab/ai_tradeoff.py changes a level's budget with it)."""
     return fuel.measure_position(SPEC, rules or {}, turns, levels, seed, root, patch)
 
 

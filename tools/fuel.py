@@ -252,7 +252,7 @@ def game(name):
 def measure_position(g, params, turns, levels=None, seed=0, root=mpvm.REPO_ROOT, patch=""):
     """{level: (fuel, bytes, count, turn)} of one decision per level at the position after
     `turns`: one VM run for the no-op and one per level. `patch`: extra setup code
-    (tools/ai_tradeoff.py changes a level's budget with it)."""
+    (tools/lab/ai_tradeoff.py changes a level's budget with it)."""
     levels = tuple(levels or g.levels)
     setup = g.setup(params, turns) + patch
     res = {}

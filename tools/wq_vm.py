@@ -4,7 +4,7 @@ one move (117 M fuel ~ one M4-second, tools/mpvm.py).
     python -m tools.wq_vm [--levels trainer,easy,average,expert] [--suite FILE]
     python -m tools.wq_vm --heap     live heap on CircuitPython's unix VM (tools/cpvm.py)
 
-The suite (host_tests/data/winther_suite.txt, made by tools/make_wq_suite.py) holds positions
+The suite (host_tests/data/winther_suite.txt, made by tools/lab/make_wq_suite.py) holds positions
 from Expert-Average games.
 Each (position, level) is measured by tools/fuel.py (`python -m tools.fuel winther`, the four
 games' harness): VM runs build the game and import the player with its tables; one then

@@ -11,7 +11,7 @@ place/remove and kept only if they open no completion cell for an opponent.
 Average and Expert add the exact short-horizon tactics of tact.py (outside claim mode): a
 win in 2 that the other seats cannot cover is played, and the turn chosen may not leave the
 next seat one (otherguard.py; Trek and Rapid: the best 8 moves are checked in order).
-`tactics=False` keeps the greedy policy alone, for tools/other_ladder.py.
+`tactics=False` keeps the greedy policy alone, for tools/lab/other_ladder.py.
 """
 
 from ..board import MARBLE, STAR
@@ -64,7 +64,7 @@ class Other:
 
     def __init__(self, game, level, rng, tactics=None):
         """tactics=False: the greedy policy alone (before the exact tactics; kept for the
-        ladder that measures them, tools/other_ladder.py)."""
+        ladder that measures them, tools/lab/other_ladder.py)."""
         r = game.rules
         self.game = game
         self.b = game.board

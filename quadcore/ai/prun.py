@@ -1,4 +1,4 @@
-"""A ponder stepped to its end, the desktop's way (tests, tools.sparring); the device's
+"""A ponder stepped to its end, the desktop's way (tests, tools.lab.sparring); the device's
 shell steps it a tick at a time (pstep.tick) and never loads this module.
 
     p = ponder.start(game, seed, seconds)

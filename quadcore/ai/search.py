@@ -4,7 +4,7 @@ its free turns (`search_root`) and its covering turns (`search_blocks`) cell by 
 Loaded only where the turn search (turns.py) does not play: boards below 11 x 11, where it
 deepens pass by pass and finds the solved small-board wins, and games of four in two teams.
 Made directly, it plays a level as it played before the turn search on every board (Expert
-so is compared with its past: tools/expert_lab.py, the tests). `quadcore.ai` picks
+so is compared with its past: tools/lab/expert_lab.py, the tests). `quadcore.ai` picks
 the class (`two.searcher`); on 11 x 11 its code stays off the device's heap.
 
 Negamax over turns with make/unmake on the board in place (`fast.make`, `fast.unmake`):

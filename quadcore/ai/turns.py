@@ -13,7 +13,7 @@ scaled by board size like the budget) nodes are valued statically.
 Pool: the root's one-ply value of each cell (`greedy` weights below, summed over the squares
 through it, both colours) plus 13 for every open two made through the cell since the root,
 minus 13 for every one lost: a rescan per node would cost ~13 M fuel, this costs one pass
-over the cells. Measured host-only before the port (`tools/expert_lab.py --pool 3 --cap
+over the cells. Measured host-only before the port (`tools/lab/expert_lab.py --pool 3 --cap
 100`): 0.575 / 0.515 against the sparring partner where the old search scored 0.490 / 0.435.
 
 Scratch is allocated once at import (~0.6 KB; Master's wider or deeper search enlarges it

@@ -49,7 +49,7 @@ from .solve import Solve
 #  tcap   pieces of the turn search (turns.py), which plays the free and the covering turns
 #         of both players on 11 x 11 and larger; 0 or smaller boards: the old search. Average
 #         searches 20, Expert 160 (what is left of its budget binds first: 250 plays alike):
-#         against the sparring partner (tools/sparring.py) Average went from 0.22 to 0.41
+#         against the sparring partner (tools/lab/sparring.py) Average went from 0.22 to 0.41
 #         with it, and Expert still scores 0.60 against Average.
 #  chains 1: the threat-space search runs before the turn search too. Average needs it (its
 #         20 pieces miss two of the forcing wins in 5 of the tactics suite); Expert's search

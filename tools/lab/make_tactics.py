@@ -1,6 +1,6 @@
 """Regenerate the tactical suite of the computer player (11 x 11 and 9 x 9 positions).
 
-    python -m tools.make_tactics [--out host_tests/data/ai_tactics.txt]
+    python -m tools.lab.make_tactics [--out host_tests/data/ai_tactics.txt]
 
 Each position is built from a few pieces around a random centre (fixed seed), written as a
 legal game record (the moves interleaved, stars given to the seat that must have spent them,
@@ -13,6 +13,9 @@ checker in host_tests/tactics_check.py, never by quadcore:
            shortage; sometimes after starring an opponent three first)
     win5   a three that forces the answer, then a fork the defender cannot cover
     quiet  nothing to cover, no win in 1 or 3: no star should be spent
+
+Figures: docs/computer-player.md, "How it plays" (the tactics suite,
+host_tests/data/ai_tactics.txt).
 """
 
 import argparse
@@ -20,7 +23,7 @@ import random
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "host_tests"))
 sys.path.insert(0, str(ROOT))
 

@@ -2,16 +2,18 @@
 a level answers correctly, judged by the exact checker exactly as host_tests/test_ai_hard.py
 judges them.
 
-    python -m tools.hard_score [--level average --level expert] [--kind win3]   (~1 minute)
+    python -m tools.lab.hard_score [--level average --level expert] [--kind win3]   (~1 minute)
 
 Prints one line a kind: the positions, then each level's correct answers.
+
+Figures: docs/computer-player.md, "How it plays" (the harder suite's table).
 """
 
 import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "host_tests"))
 
 KINDS = ("win2", "starboth", "win3", "def2", "quiet")
@@ -37,7 +39,7 @@ def score(levels, kinds=KINDS):
 
 def main(argv=None):
     from quadcore import ai
-    ap = argparse.ArgumentParser(prog="python -m tools.hard_score",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.hard_score",
                                  description="a level's answers on the harder tactical suite")
     ap.add_argument("--level", action="append", choices=ai.LEVELS)
     ap.add_argument("--kind", action="append", choices=KINDS)

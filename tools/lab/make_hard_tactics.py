@@ -1,9 +1,9 @@
 """Build the harder tactical suite (host_tests/data/ai_hard.txt) from real games.
 
-    python -m tools.make_hard_tactics [--games 60] [--out FILE]     (~20-40 minutes)
+    python -m tools.lab.make_hard_tactics [--games 60] [--out FILE]     (~20-40 minutes)
 
 Positions come from games on the standard 11 x 11 board between the computer player's
-levels and the sparring partner (tools/sparring.py), two random opening marbles each. Every
+levels and the sparring partner (tools/lab/sparring.py), two random opening marbles each. Every
 position before a turn is classified, and answered, by the exact checker of
 host_tests/tactics_check.py (own bitboards; it shares no code with quadcore), never by the
 computer player:
@@ -19,6 +19,9 @@ computer player:
               turns, and at most 12 turns (stars up to 2 beyond covering, on cells of the
               opponent's squares holding two or more of its marbles) stop that: all stored
     quiet     nothing to cover and nothing to stop: no star may be spent
+
+Figures: docs/computer-player.md, "How it plays" (the harder suite,
+host_tests/data/ai_hard.txt).
 """
 
 import argparse
@@ -26,7 +29,7 @@ import sys
 from itertools import combinations
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "host_tests"))
 sys.path.insert(0, str(ROOT))
 
@@ -123,7 +126,7 @@ def threatened(tc, state):
 def games(n_games, seed):
     """Records (lists of turn lines) of real games: levels against the sparring partner."""
     from quadcore import ai
-    from tools.sparring import Sparring
+    from tools.lab.sparring import Sparring
     levels = ("expert", "average", "sparring", "easy")
     for i in range(n_games):
         a = levels[i % 4]
@@ -140,7 +143,7 @@ def games(n_games, seed):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.make_hard_tactics")
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.make_hard_tactics")
     ap.add_argument("--games", type=int, default=80)
     ap.add_argument("--seed", type=int, default=7000)
     ap.add_argument("--out", default=str(OUT))

@@ -1,7 +1,7 @@
 """Host-only experiment: Expert's pipeline with its search swapped for the sparring
 partner's deeper search, to measure what that search buys before anyone ports it.
 
-    python -m tools.expert_lab --games 200 --seed 7 [--width 3] [--depth 3] [--cap 200]
+    python -m tools.lab.expert_lab --games 200 --seed 7 [--width 3] [--depth 3] [--cap 200]
                                [--where both|free|cover|none] [--no-inner-stars]
                                [--attack N]
 
@@ -10,7 +10,7 @@ and 3), the threat-space search, the guard against a forced loss. What is swappe
 (`--where`) in Expert's old search (`quadcore.ai.search.Search`, as Expert played before the
 turn search, turns.py, which grew out of this lab): the search of a free turn
 (`search_root`), of a covering turn (`search_blocks`), both, or none (then it plays exactly
-as that old Expert: the test checks that). The swapped-in search is `tools/sparring.py`'s
+as that old Expert: the test checks that). The swapped-in search is `tools/lab/sparring.py`'s
 deeper partner (its turns, its evaluation, alpha-beta over `depth` turns with the `width`
 best at each by a one-ply evaluation) with one change that a device could afford: the pool
 of free cells below the root comes from the root's scan plus the open twos made or lost
@@ -19,8 +19,11 @@ after N pieces put down (the nodes past it are valued by the evaluation, the unv
 turns drop out), as a device's node budget would. `--no-inner-stars`: below the root a side
 facing completion cells covers with its marble only (as the old search does), never with
 stars on all and the marble free. Scores are against the unchanged partner
-(`tools.sparring`), each side first in half the games; it prints the search's pieces per
+(`tools.lab.sparring`), each side first in half the games; it prints the search's pieces per
 decision (median, 90%, worst).
+
+Figures: docs/computer-player-history.md, "Still's Quad's computer player: the earlier rounds"
+("Why more nodes do not make Expert stronger").
 """
 
 import argparse
@@ -30,7 +33,7 @@ from quadcore.ai import search, two
 from quadcore.arena import random_turn
 from quadcore.game import Game
 from quadcore.prng import Rng
-from tools import sparring
+from tools.lab import sparring
 
 WIN = sparring.WIN
 
@@ -173,7 +176,7 @@ def lab_choose(game, seed, settings):
 
 
 def play(first, seed, settings, opening=2):
-    """One game against the partner (the setup of `tools.sparring.play`): 1 / 0.5 / 0."""
+    """One game against the partner (the setup of `tools.lab.sparring.play`): 1 / 0.5 / 0."""
     g = Game(size=11)
     rng = Rng(seed)
     for _ in range(opening):
@@ -189,7 +192,7 @@ def play(first, seed, settings, opening=2):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.expert_lab",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.expert_lab",
                                  description="Expert with the partner's deeper search")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seed", type=int, default=7)

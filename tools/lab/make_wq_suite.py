@@ -2,8 +2,8 @@
 games of Expert against Average (15 counters, seeds 1..6, two random opening drops each),
 cut after turn 5 (opening), 14 (drop phase), 33 (move phase) and 3 turns before the end.
 
-    python -m tools.make_wq_suite [--out FILE]
-    python -m tools.make_wq_suite --heavy K    # append K positions (see below)
+    python -m tools.lab.make_wq_suite [--out FILE]
+    python -m tools.lab.make_wq_suite --heavy K    # append K positions (see below)
 
 The stored suite was made this way by an earlier version of the player (before forced
 blocks); the positions, not the games, are what the cost figures need, so it is kept as it
@@ -13,7 +13,10 @@ is for comparable figures. Writing to the stored file changes the suite.
 counters, the ladder's openings of pairs 0..9) where Expert's decision used the most node
 units: those where it also checks its best moves against the opponent's threats, which
 the first positions seldom make it do (heavy1, heavy2, ...; already stored ones are
-kept)."""
+kept).
+
+Figures: docs/winther-computer.md, "Cost on the device".
+"""
 
 import argparse
 import sys
@@ -43,7 +46,7 @@ def make():
 
 
 def heavy(k):
-    from tools.wq_ladder import opening
+    from tools.lab.wq_ladder import opening
     rows = []
     for pair in range(10):
         g = Game()
@@ -62,7 +65,7 @@ def heavy(k):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.make_wq_suite")
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.make_wq_suite")
     ap.add_argument("--out", default=str(SUITE))
     ap.add_argument("--heavy", type=int, default=0)
     a = ap.parse_args(argv)

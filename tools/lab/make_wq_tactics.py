@@ -3,14 +3,16 @@ each other, seeds 1..N) for host_tests/data/winther_tactics.txt: a position goes
 side to move can win at once, or when some of its turns leave the opponent a winning answer
 and others do not (host_tests/winther_tactics.py decides, on the slow reference).
 
-    python -m tools.make_wq_tactics [--games N] [--max K]
+    python -m tools.lab.make_wq_tactics [--games N] [--max K]
+
+Figures: docs/winquad.md, "The second game: Winther's Quad" (its tests: the tactics suite).
 """
 
 import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.append(str(ROOT / "host_tests"))
 
 from winquad import Game, ai  # noqa: E402
@@ -20,7 +22,7 @@ OUT = ROOT / "host_tests" / "data" / "winther_tactics.txt"
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.make_wq_tactics")
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.make_wq_tactics")
     ap.add_argument("--games", type=int, default=12)
     ap.add_argument("--max", type=int, default=16)
     a = ap.parse_args(argv)

@@ -1,13 +1,15 @@
 """Ladder of the Quax family's computer levels against the reference players
-(tools/quax_refs.py: random, greedy, MCTS with UCT + RAVE), per seat, with 95% intervals.
+(tools/lab/quax_refs.py: random, greedy, MCTS with UCT + RAVE), per seat, with 95% intervals.
 
-    python -m tools.quax_ladder [--rules crossway,quax] [--size 9] [--pie on|off]
+    python -m tools.lab.quax_ladder [--rules crossway,quax] [--size 9] [--pie on|off]
                                 [--games 200] [--pairs average:greedy,expert:mcts1000]
 
 A pair `a:b` plays `--games` games, a as the first player in the even ones and the second in
 the odd ones (seats swapped); every game is deterministic (the players' seeds and the
 references' quadutil.Rng depend only on the game's number). Prints, per pair, a's score as
 the first player, as the second, and overall, each with its Wilson 95% interval.
+
+Figures: docs/quax.md, "Strength".
 """
 
 import argparse
@@ -16,7 +18,7 @@ import sys
 
 from quadutil import Rng
 from quax import Game, ai
-from tools import quax_refs
+from tools.lab import quax_refs
 
 DEFAULT_PAIRS = "greedy:random,mcts1000:greedy,average:greedy,expert:greedy,expert:mcts1000"
 
@@ -81,7 +83,7 @@ def run_pair(rules, size, pie, a, b, games, progress=None, first=0):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.quax_ladder",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.quax_ladder",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--rules", default="crossway,quax")
     ap.add_argument("--size", type=int, default=9)

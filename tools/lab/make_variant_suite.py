@@ -3,7 +3,9 @@ a few seeded games of Expert against Easy (whose slips leave forks, so the guard
 exact tactics (quadcore/ai/tact.py) did the most work. tools/ai_vm.py --variants measures
 them on the MicroPython VM (host_tests/test_ai_other_vm.py holds them to the budgets).
 
-    python -m tools.make_variant_suite [--games 3]
+    python -m tools.lab.make_variant_suite [--games 3]
+
+Figures: docs/computer-player.md, "How it plays" ("Other games": the cost suite).
 """
 
 import argparse
@@ -15,7 +17,7 @@ from quadcore.ai import tact
 from quadcore.arena import random_turn
 from quadcore.prng import Rng
 
-OUT = Path(__file__).resolve().parent.parent / "host_tests" / "data" / "ai_variant_suite.txt"
+OUT = Path(__file__).resolve().parents[2] / "host_tests" / "data" / "ai_variant_suite.txt"
 SETUPS = (("duel", 2), ("duel", 3), ("standard", 3), ("standard", 6), ("trek", 2),
           ("rapid", 2))
 
@@ -39,7 +41,7 @@ def worst(variant, players, games):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.make_variant_suite")
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.make_variant_suite")
     ap.add_argument("--games", type=int, default=3)
     a = ap.parse_args(argv)
     blocks = []

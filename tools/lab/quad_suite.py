@@ -1,13 +1,13 @@
 """Still's Quad: suites of forced wins and only-defences from fresh games, answered by an
 exact checker, and a level's score on them (host only).
 
-    python -m tools.quad_suite make --seed S --games N --out FILE [--quota win2=24,...]
-    python -m tools.quad_suite score FILE [--level expert] [--seconds S] [--show]
+    python -m tools.lab.quad_suite make --seed S --games N --out FILE [--quota win2=24,...]
+    python -m tools.lab.quad_suite score FILE [--level expert] [--seconds S] [--show]
 
 `make` plays N games on the standard 11 x 11 board (two random opening marbles each, game i
 seeded S + i) between players picked by the game's number from a mix that shares no code
 with quadcore/ai (the sparring partner, the greedy reference, the plain 2-ply reference of
-tools/plain2.py) and the computer's own levels, and classifies the position before every
+tools/lab/plain2.py) and the computer's own levels, and classifies the position before every
 turn with host_tests/tactics_check.py (own bitboards, no quadcore code), never with the
 player under test:
 
@@ -32,6 +32,8 @@ defence must leave the opponent no forced quad within 2 (def2) or within 2 or 3 
 of its turns. A position the checker cannot settle in 20 s is left out of a suite.
 Positions are written as the record up to the position, headed `# q-KIND-N size 11`,
 `# seed S game I`, `# turns: ...` (the format of host_tests/data/ai_hard.txt).
+
+Figures: docs/computer-player.md, "Strength (issue 45)".
 """
 
 import argparse
@@ -41,7 +43,7 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "host_tests"))
 sys.path.insert(0, str(ROOT))
 
@@ -214,8 +216,8 @@ def players(names, seed):
     """name -> a function(game) giving the turn."""
     from quadcore import ai
     from quadcore.prng import Rng
-    from tools import plain2
-    from tools.sparring import Greedy, Sparring
+    from tools.lab import plain2
+    from tools.lab.sparring import Greedy, Sparring
 
     out = {}
     for nm in names:
@@ -344,7 +346,8 @@ def score(path, level="expert", seconds=None, show=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.quad_suite", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.quad_suite",
+                                 description=__doc__.split("\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     mk = sub.add_parser("make", help="build a suite from fresh games")
     mk.add_argument("--seed", type=int, required=True)

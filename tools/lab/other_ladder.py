@@ -2,13 +2,15 @@
 level with its exact tactics (tact.py) against the same level without them (the greedy
 policy it played before).
 
-    python -m tools.other_ladder --level average --variant duel --players 2 --games 100
+    python -m tools.lab.other_ladder --level average --variant duel --players 2 --games 100
 
 Games come in pairs from the same start (quadcore.arena's scheme): after `--opening`
 random marbles the new player takes seat 0 in one game and seat 1 in the other; every
 other seat is played by the old policy. The score is the new player's (win 1, draw 1/2);
 with more than two players `--baseline` gives the even score of the same seats (the
 measured seat plays the old policy too).
+
+Figures: docs/computer-player.md, "How it plays" ("Other games": the ladder).
 """
 
 import argparse
@@ -61,7 +63,7 @@ def run(level, rules, games, seed=0, opening=2, out=sys.stdout, baseline=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.other_ladder",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.other_ladder",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--level", default="average", choices=("average", "expert"))
     ap.add_argument("--variant", default="duel", choices=VARIANTS)

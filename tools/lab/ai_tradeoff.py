@@ -1,11 +1,14 @@
 """What Expert's node budget buys: score against Average and worst-case device cost.
 
-    python -m tools.ai_tradeoff [--budgets 50,100,200,400,800] [--games 400] [--jobs 2]
+    python -m tools.lab.ai_tradeoff [--budgets 50,100,200,400,800] [--games 400] [--jobs 2]
 
 For each budget (nodes a decision may use on 11 x 11; the threat-space search keeps its
 share, 60 of 200), Expert plays Average over --games games (both colours, as
 `python -m quadcore arena`), and the worst move over the three heaviest positions of the VM
 suite is measured on the MicroPython VM (fuel; 117 M fuel ~= 1 M4-second).
+
+Figures: docs/computer-player-history.md, "Still's Quad's computer player: the earlier rounds"
+("What more effort buys").
 """
 
 import argparse

@@ -1,7 +1,9 @@
 """Read lost games with the exact checker (host only; host_tests/tactics_check.py).
 
-    python -m tools.seat_autopsy DIR [--plies 3|5]     (DIR: records from tools.sparring --out)
-    python -m tools.seat_autopsy DIR --what-if [--o1 1] (lost games against the greedy reference)
+    python -m tools.lab.seat_autopsy DIR [--plies 3|5]
+        (DIR: records from tools.lab.sparring --out)
+    python -m tools.lab.seat_autopsy DIR --what-if [--o1 1]
+        (lost games against the greedy reference)
 
 For every game lost by the level, replayed turn by turn: the first turn of the level after
 which the opponent has a forced quad within `plies` (3: two own turns, 5: three, forcing
@@ -20,13 +22,15 @@ most threes, stars on its completion cells), "cover" (a lone completion cell sta
 the marble elsewhere: the marble on it instead) or "three" (the marble where the level
 makes the most threes of its own). A class says which different turn would have won
 against this opponent, not that the game was won against best play.
+
+Figures: docs/computer-player-seats.md, "Why Expert lost the second seat".
 """
 
 import argparse
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "host_tests"))
 
 from tactics_check import Tactics, popcount  # noqa: E402
@@ -97,7 +101,7 @@ def autopsy(path, plies=3):
 
 def finish(level, turns, alt, seed, seat):
     """1 if the level wins after `turns` and then `alt`, both sides playing on."""
-    from tools.sparring import level_turn, opponent
+    from tools.lab.sparring import level_turn, opponent
     g = Game(size=11)
     ref = opponent("greedy", seed)
     for t in turns:
@@ -153,7 +157,7 @@ def what_if(path, level="expert"):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.seat_autopsy")
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.seat_autopsy")
     ap.add_argument("dir")
     ap.add_argument("--plies", type=int, default=3)
     ap.add_argument("--what-if", action="store_true",

@@ -12,6 +12,8 @@ Mcts(playouts).choose(game, rng)
                          playouts to a full board, `playouts` of them a move (1,000 for the
                          issue's MCTS-1000).
 random_player(game, rng) any legal turn.
+
+Figures: docs/quax.md, "Strength" (the reference players of `python -m tools.lab.quax_ladder`).
 """
 
 import heapq

@@ -25,6 +25,9 @@ Evaluation, for the side p to move after the answer (q the other; sp, sq their s
    (1 and 6 points), fork cells (40 each), all as p's minus q's.
 Completion cells made by a marble are counted as open squares holding two of the side's
 marbles through the cell (kept incrementally here, per cell and side).
+
+Figures: docs/computer-player.md, "Strength (issue 45)" (the plain 2-ply yardstick: `python -m
+tools.lab.seat_ladder --against plain2`).
 """
 
 from quadcore.board import MARBLE, STAR, Board

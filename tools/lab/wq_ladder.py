@@ -1,7 +1,7 @@
 """Ladder of Winther's Quad's computer levels: each level against the one below, and every
 level against an outside reference player. Deterministic (seeded openings, our PRNG).
 
-    python -m tools.wq_ladder [--games N] [--counters C] [--pairs easy:trainer,...]
+    python -m tools.lab.wq_ladder [--games N] [--counters C] [--pairs easy:trainer,...]
                               [--reference] [--set LEVEL=V,V,... ...]
 
 Games come in pairs: both games of a pair open with the same two random drops (one per
@@ -15,6 +15,8 @@ checked Game only. It takes a win at once; else it keeps the turns after which t
 opponent cannot win at once; among those it takes the one with the best simple count
 (material, then cells where one more counter of its own would make an exact four, minus
 the opponent's), random among equals.
+
+Figures: docs/winther-computer.md, "The ladder".
 """
 
 import argparse
@@ -199,7 +201,7 @@ def against_reference(level, games, counters=15):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.wq_ladder",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.wq_ladder",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--counters", type=int, default=15)

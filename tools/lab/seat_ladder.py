@@ -1,23 +1,25 @@
 """Per-seat ladder of the computer player (host only): every level against the greedy
-reference and the sparring partner (tools/sparring.py), first and second seat apart.
+reference and the sparring partner (tools/lab/sparring.py), first and second seat apart.
 
-    python -m tools.seat_ladder [--levels trainer,easy,average,expert,master:5]
+    python -m tools.lab.seat_ladder [--levels trainer,easy,average,expert,master:5]
                                 [--against greedy,partner] [--games 200] [--seed 1]
                                 [--opening 0] [--greedy-opening 0]
 
 Games alternate seats (the level first in the even games), game i uses seed + i // 2 (the
-same pairs as `python -m tools.sparring`). The partner's games start with `--opening`
+same pairs as `python -m tools.lab.sparring`). The partner's games start with `--opening`
 random marbles (2, as the README's ladder); the greedy reference's with `--greedy-opening`
 (0 by default: the greedy player opens as in issue 23's measurement; its ties, drawn from
 its own seeded generator, vary the games). One process, one game at a time; prints one
 Markdown row per level and yardstick as it goes: +wins =draws -losses and the score with
 its 95% interval, first seat, second seat, overall.
+
+Figures: docs/computer-player-seats.md, "The ladder by seat".
 """
 
 import argparse
 import sys
 
-from tools.sparring import AGAINST, interval, play, player
+from tools.lab.sparring import AGAINST, interval, play, player
 
 
 def cell(rs):
@@ -40,7 +42,7 @@ def row(level, against, res):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.seat_ladder",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.seat_ladder",
                                  description="per-seat ladder against the yardsticks")
     ap.add_argument("--levels", default="trainer,easy,average,expert")
     ap.add_argument("--against", default="greedy,partner")

@@ -2,7 +2,7 @@
 quadcore/ai): greedy candidates, a 2-ply search over the best of them, a star-aware
 evaluation and an exact win in 2.
 
-    python -m tools.sparring --level expert --games 200 --seed 1 [--jobs 1] [--out DIR]
+    python -m tools.lab.sparring --level expert --games 200 --seed 1 [--jobs 1] [--out DIR]
 
 --out DIR writes every game as a plain record, DIR/game-NNN.txt (a comment line saying who
 moved first, the seed and the result, then one turn a line); `python -m quadcore referee <
@@ -42,6 +42,8 @@ The greedy reference (`Greedy`, `--against greedy`; issue 23): one ply, no searc
     random (the game's seeded generator). A cell's potential for a colour sums, over the
     squares through it that hold nothing but that colour's marbles, 1, 4, 20 or 1000 for
     0, 1, 2 or 3 of them.
+
+Figures: docs/computer-player-seats.md, "The yardsticks".
 """
 
 import argparse
@@ -278,7 +280,7 @@ class Deeper(Sparring):
         return self.best_of(b, c, o, s_c, s_o, self.ordered(b, c, o, s_c, s_o))
 
     def spent(self):
-        """True when no more root turns may be searched (tools/expert_lab.py's cap)."""
+        """True when no more root turns may be searched (tools/lab/expert_lab.py's cap)."""
         return False
 
     def best_of(self, b, c, o, s_c, s_o, opts):
@@ -406,7 +408,7 @@ def opponent(against, seed):
     if against == "greedy":
         return Greedy(Rng(seed * 7919 + 17))
     if against == "plain2":
-        from tools.plain2 import Plain2  # the full-width 2-ply reference
+        from tools.lab.plain2 import Plain2  # the full-width 2-ply reference
         return Plain2(seed)
     raise ValueError("unknown opponent %r (%s)" % (against, ", ".join(AGAINST)))
 
@@ -498,7 +500,7 @@ def interval(results):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.sparring",
+    ap = argparse.ArgumentParser(prog="python -m tools.lab.sparring",
                                  description="a level against the sparring partner")
     ap.add_argument("--level", required=True)
     ap.add_argument("--games", type=int, default=40)
@@ -508,7 +510,7 @@ def main(argv=None):
                     help="write every game as a record DIR/game-NNN.txt")
     ap.add_argument("--against", choices=AGAINST, default="partner",
                     help="the yardstick: the 2-ply partner (default), the greedy reference or "
-                    "the plain full-width 2-ply reference (tools/plain2.py)")
+                    "the plain full-width 2-ply reference (tools/lab/plain2.py)")
     ap.add_argument("--opening", type=int, default=2,
                     help="random marbles before the players start (default 2)")
     ap.add_argument("--count", action="store_true",

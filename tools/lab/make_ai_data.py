@@ -1,11 +1,14 @@
 """Regenerate the small-board ground truth the computer player is tested against.
 
-    python -m tools.make_ai_data [--out host_tests/data/ai_small_boards.txt]
+    python -m tools.lab.make_ai_data [--out host_tests/data/ai_small_boards.txt]
 
 Positions on 5 x 5 and 6 x 6 boards (corners removed), reached by random legal marbles from a
 fixed seed, that the exact solver (host_tests/quad_solver.py) says the side to move wins. For
 each: the board, stars per seat, the quickest win in plies, and every winning turn. Takes a few
 minutes; the tests read the file and never run the slow solves themselves.
+
+Figures: docs/computer-player.md, "How it plays" (the small boards,
+host_tests/data/ai_small_boards.txt).
 """
 
 import argparse
@@ -13,7 +16,7 @@ import random
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "host_tests"))
 
 from quad_solver import Solver, bits, distance, turn_text  # noqa: E402
