@@ -110,7 +110,7 @@ def show(app, session, mode=True):
     play.outs = g.out
     settle(g)
     marks(play)
-    play.shown(mode)
+    play.app.use("kit").shown(play, mode)
 
 
 def new_game(app, msg=""):
@@ -127,7 +127,7 @@ def new_game(app, msg=""):
             g.undo()
     else:
         g = None
-        play.clear()
+        play.app.use("kit").clear(play)
         g = Game(variant, start)
     kinds = bytearray(c[2:6])
     for k in range(g.nplayers, 4):

@@ -224,13 +224,13 @@ def show(app, session, mode=True):
     if play.key != (g.n if links else -g.n):
         views(app, play, g.n, links)
     play.note_last()
-    play.shown(mode)
+    play.app.use("kit").shown(play, mode)
 
 
 def new_game(app, msg=""):
     c = conf(app)
     play = app.play
-    play.clear()
+    play.app.use("kit").clear(play)
     top = max_size(app)
     if c[1] > top:
         c[1] = top

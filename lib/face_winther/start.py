@@ -158,13 +158,13 @@ def show(app, session, mode=True):
         views(app, play)
     play.choice = None
     play.dests = ()
-    play.shown(mode)
+    play.app.use("kit").shown(play, mode)
 
 
 def new_game(app, msg=""):
     c = conf(app)
     play = app.play
-    play.clear()
+    play.app.use("kit").clear(play)
     humans = c[1] == 1
     cpu = -1 if humans else (0 if app.prefs.first == "computer" else 1)
     s = Session(Game(c[0]), cpu, app.p.ticks_ms())
