@@ -127,7 +127,7 @@ def new_game(app, msg=""):
             g.undo()
     else:
         g = None
-        play.app.use("kit").clear(play)
+        play.clear()
         g = Game(variant, start)
     kinds = bytearray(c[2:6])
     for k in range(g.nplayers, 4):

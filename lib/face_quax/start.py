@@ -230,7 +230,7 @@ def show(app, session, mode=True):
 def new_game(app, msg=""):
     c = conf(app)
     play = app.play
-    play.app.use("kit").clear(play)
+    play.clear()
     top = max_size(app)
     if c[1] > top:
         c[1] = top

@@ -164,7 +164,7 @@ def show(app, session, mode=True):
 def new_game(app, msg=""):
     c = conf(app)
     play = app.play
-    play.app.use("kit").clear(play)
+    play.clear()
     humans = c[1] == 1
     cpu = -1 if humans else (0 if app.prefs.first == "computer" else 1)
     s = Session(Game(c[0]), cpu, app.p.ticks_ms())

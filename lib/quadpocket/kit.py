@@ -120,12 +120,3 @@ def shown(play, mode):
     app.changed()
     if mode:
         app.show(play.group, "play")
-
-
-def clear(play):
-    """A new game comes (a face's new_game): the old one goes first, its search,
-    session and game, so that the new one's tables are built without it."""
-    play.stop_thinking()
-    play.s = play.game = None
-    play.app.session = None
-    play.app.collect()

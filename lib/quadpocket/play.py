@@ -103,6 +103,15 @@ class Play:
             b.outline = None
 
     # --- state changes -------------------------------------------------------------------
+    def clear(self):
+        """A new game comes (a face's new_game): the old one goes first, its search,
+        session and game, so that the new one's tables are built without it (resident: a
+        module loaded here would stay while they are built)."""
+        self.stop_thinking()
+        self.s = self.game = None
+        self.app.session = None
+        self.app.collect()
+
     def status(self, mine):
         """The panel's status line while a game runs (a face's render): the search's
         spinner; against the computer "Your turn" (mine) or "Computer"; None between
