@@ -120,7 +120,7 @@ play: $(VENV_STAMP)
 screenshots: $(VENV_STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(VPY) tools/shots.py build/screenshots --docs docs
 
-# Static check of the device-only code (code.py, boot.py, hw_pyportal, storage, sound)
+# Static check of the device-only code (code.py, boot.py, hw_pyportal, hwsetup, storage, sound)
 # with mypy against circuitpython-stubs' PyPortal board stub: a wrong pin, module,
 # method or keyword name fails. Config: tools/mypy-device.ini; stub: build/device-stubs.
 .PHONY: check-device

@@ -34,16 +34,16 @@ def copy_tree(dst):
 
 
 @pytest.mark.parametrize("path,old,new,message", [
-    ("lib/quadpocket/hw_pyportal.py", "board.TOUCH_XL", "board.TOUCH_XX",
+    ("lib/quadpocket/hwsetup.py", "board.TOUCH_XL", "board.TOUCH_XX",
      'Module has no attribute "TOUCH_XX"'),
     ("boot.py", "board.TOUCH_YU", "board.TOUCH_YY", 'Module has no attribute "TOUCH_YY"'),
-    ("lib/quadpocket/hw_pyportal.py", "board.SPEAKER_ENABLE", "board.SPEAKER_EN",
+    ("lib/quadpocket/hwsetup.py", "board.SPEAKER_ENABLE", "board.SPEAKER_EN",
      'Module has no attribute "SPEAKER_EN"'),
-    ("lib/quadpocket/hw_pyportal.py", "audioio.AudioOut(", "audioio.AudioOutput(",
+    ("lib/quadpocket/hwsetup.py", "audioio.AudioOut(", "audioio.AudioOutput(",
      'Module has no attribute "AudioOutput"'),
     ("lib/quadpocket/hw_pyportal.py", "sample_rate=rate", "rate=rate",
      'Unexpected keyword argument "rate"'),
-    ("lib/quadpocket/hw_pyportal.py", "microcontroller.nvm", "microcontroller.nvram",
+    ("lib/quadpocket/hwsetup.py", "microcontroller.nvm", "microcontroller.nvram",
      'Module has no attribute "nvram"'),
     ("boot.py", "storage.remount(", "storage.remounts(", 'Module has no attribute "remounts"'),
     ("code.py", "platform = Platform()", "platform = Platform(2)",

@@ -253,7 +253,7 @@ def test_device_files_compile_on_micropython():
     from tools import mpvm
 
     files = ["boot.py", "code.py", "lib/quadpocket/hw_pyportal.py",
-             "lib/quadpocket/storage.py", "lib/quadpocket/sound.py"]
+             "lib/quadpocket/hwsetup.py", "lib/quadpocket/storage.py", "lib/quadpocket/sound.py"]
     out, _ = mpvm.run_wasm(
         "for f in %r:\n"
         "    with open('/input/' + f) as fh:\n"

@@ -29,7 +29,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 BOARD = "pyportal"
-FILES = ("code.py", "boot.py", "lib/quadpocket/hw_pyportal.py",
+FILES = ("code.py", "boot.py", "lib/quadpocket/hw_pyportal.py", "lib/quadpocket/hwsetup.py",
          "lib/quadpocket/storage.py", "lib/quadpocket/sound.py")
 
 

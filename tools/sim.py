@@ -218,7 +218,7 @@ def _make_display(width, height, scale, caption):
     return ScaledDisplay(width=width, height=height, caption=caption, auto_refresh=False)
 
 
-# adafruit_touchscreen's published PyPortal calibration (lib/quadpocket/hw_pyportal.py's
+# adafruit_touchscreen's published PyPortal calibration (lib/quadpocket/hwsetup.py's
 # CALIBRATION): raw 16-bit readings at the left and right, top and bottom edges.
 PUBLISHED = ((5200, 59000), (5800, 57000))
 # A panel off by as much as a resistive panel may be from unit to unit (--skewed): its

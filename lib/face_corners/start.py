@@ -110,7 +110,7 @@ def show(app, session, mode=True):
     play.outs = g.out
     settle(g)
     marks(play)
-    play.shown(mode)
+    play.app.use("kit").shown(play, mode)
 
 
 def new_game(app, msg=""):

@@ -224,7 +224,7 @@ def show(app, session, mode=True):
     if play.key != (g.n if links else -g.n):
         views(app, play, g.n, links)
     play.note_last()
-    play.shown(mode)
+    play.app.use("kit").shown(play, mode)
 
 
 def new_game(app, msg=""):

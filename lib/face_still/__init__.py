@@ -172,14 +172,9 @@ def render(play):
         changed = play.board.update(g.cells, cursor(play), play.trainer, play.hint,
                                     play.hint_stars, play.mark)
     if over:
-        # who won and why, the seat rows staying (face_still.over.lines)
-        changed = p.set_info(play.result or ()) or changed
-        p.covered = False
-        w = g.result[1]
-        changed = p.set_seats(g.marbles_left, g.stars_left, g.turn if w is None else w,
-                              False) or changed
-        buttons = (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"),
-                   (None, ""), (None, ""))
+        # who won and why, the seat rows staying: face_still.over (loaded while a finished
+        # game is shown: the computer player is not)
+        changed, buttons = play.app.use("face_still.over").panel(play, changed)
     else:
         seat = g.turn
         mine = s.human(seat) and play.thinker is None

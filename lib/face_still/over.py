@@ -81,6 +81,20 @@ def game_over(play, fresh):
     play.result = lines(play, level, stats)
 
 
+
+def panel(play, changed):
+    """The panel of a finished game (face_still.render): who won and why (lines), the
+    seat rows staying, New, Undo, Menu and Moves; -> (changed, the buttons)."""
+    g = play.game
+    p = play.panel
+    changed = p.set_info(play.result or ()) or changed
+    p.covered = False
+    w = g.result[1]
+    changed = p.set_seats(g.marbles_left, g.stars_left, g.turn if w is None else w,
+                          False) or changed
+    return changed, (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"),
+                     (None, ""), (None, ""))
+
 def record(g):
     """The finished game as a record the referee reads (python -m quadcore referee FLAGS
     < game.txt): a comment with the rule flags, one turn a line, a comment with the result."""

@@ -65,7 +65,7 @@ def show(app, session, mode=True):
     if r.claim:
         play.rules_lines.append("Claim mode")
     play.ended()
-    play.shown(mode)
+    play.app.use("kit").shown(play, mode)
 
 
 # The marble colours' names as the two palettes show them (quadpocket.build NORMAL and

@@ -158,7 +158,7 @@ def show(app, session, mode=True):
         views(app, play)
     play.choice = None
     play.dests = ()
-    play.shown(mode)
+    play.app.use("kit").shown(play, mode)
 
 
 def new_game(app, msg=""):

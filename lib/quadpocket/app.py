@@ -69,30 +69,12 @@ class Tapper:
 
 class App:
     def __init__(self, platform):
-        p = platform
-        self.p = p
-        self.sounds = []     # names of sounds started (tests and the log read them)
-        self.menus = None    # quadpocket.menus.Menus while a menu or text page is shown
-        self.mode = None     # "play", "menu" or "text"
-        self.dirty = False
-        self.need_render = False
-        self.tapper = Tapper()
-        self.last_tap = p.ticks_ms() - 10 * LOCK_MS
-        self.press_at = 0
-        self.idle = p.ticks_ms()   # the last touch or search: prefs.dim minutes on, dim
-        self.dark = 0              # 1: the backlight dimmed (Platform.dim); 2: the touch
-        #                            that woke it, still down: it does nothing else
-        self.session = None  # the game in progress (the tutorial has its own)
-        self.kept = None     # (level, face, {name: samples}): the sounds of every turn
+        self.p = platform
         self.loaded = []     # modules App.use imported since the last settle()
-        self.play = Play(self)  # no game yet (quadpocket.games.install: docs/shell.md)
-        self.render = None      # the shown face's render
-        self.face = None        # its package ("face_still"), engines, save slots' place
-        self.engines = ()
-        self.save_at = None
-        self.games = [-1, 0, 0]  # its save slots: [newest (-1: none), sequence, length]
-        p.display.auto_refresh = False
-        self.use("startup").start(self)  # prefs, sound, palettes, the game, first screen
+        st = self.use("startup")  # run once, so not resident:
+        st.init(self, Play(self), Tapper())  # the rest of the app's state
+        st.start(self)  # prefs, sound, palettes, the game, first screen
+        del st
         self.settle()
         self.tick_refresh()
 
@@ -198,16 +180,7 @@ class App:
         self.dirty = True
         self.need_render = True
         if mode == "play" and self.menus is not None:
-            # Back on the board: menu code and screen go (rebuilt when next opened).
-            self.menus.save()  # the menu's preference changes: one write for all
-            self.menus = None
-            self.settle()
-            self.collect()
-            play = self.play
-            g = play.s.game
-            play.update_trainer()  # the level may have changed
-            if play.thinker is None and g.result is None and not play.s.human(g.turn):
-                play.start_thinking("move")  # the menu stopped the computer's search
+            self.menus.leave()  # back on the board: the menu's code and screen go
 
     def drop_ai(self):
         """Unload the computer player (~20 KB of code) while a menu is open or the game is

@@ -5,16 +5,17 @@ the four TOUCH_* pins of a resistive touchscreen; the speaker, its amplifier
 enable pin and nvm are used when the board has them (feature detection).
 """
 
-import board
-import microcontroller
 import supervisor
-import sys
 import time
 
-# adafruit_touchscreen's published PyPortal calibration (raw 16-bit ADC
-# readings at the panel edges); Adafruit's PyPortal library uses the same
-# numbers for the Titano with size=(480, 320).
-CALIBRATION = ((5200, 59000), (5800, 57000))
+TYPE_CHECKING = False  # mypy (make check-device) takes it as true
+if TYPE_CHECKING:
+    from typing import Any, Optional
+
+    import adafruit_touchscreen
+    import audiocore
+    import audioio
+    import digitalio
 _AMP_HOLD_MS = 300  # keep the amplifier on this long after a sound: fewer pops
 
 
@@ -33,102 +34,44 @@ class Platform:
     # time) is set in __init__ by the screen.
     master = True
 
+    if TYPE_CHECKING:  # for the device check (mypy): what quadpocket.hwsetup sets
+        display: Any
+        width: int
+        height: int
+        ponder: bool
+        calibration: Any
+        version: str
+        nvm: Any
+        quax_max: int
+        text_room: int
+        _ts: Optional[adafruit_touchscreen.Touchscreen]
+        _pins: Any
+        _audio: Optional[audioio.AudioOut]
+        _amp: Optional[digitalio.DigitalInOut]
+        _raw: Optional[type[audiocore.RawSample]]
+        _buf: Any
+        _sample: Optional[audiocore.RawSample]
+        _sample_rate: int
+        _amp_on: bool
+        _idle_since: Optional[int]
+
     def __init__(self):
-        # Feature detection reads the attribute itself (try/except) rather than
-        # hasattr(board, "NAME"): a misspelt pin then fails make check-device
-        # instead of silently switching a feature off.
+        # The board's display, touch, nvm and speaker found and set up: code run once,
+        # so it is a module of its own, dropped after (~1 KB of the heap all game)
+        from quadpocket import hwsetup
         try:
-            d = board.DISPLAY
-        except AttributeError:  # CircuitPython 10: a display set up in settings.toml
-            d = getattr(supervisor.runtime, "display", None)  # type: ignore[assignment]
-        if d is None:
-            raise RuntimeError("Quad Pocket needs a board with a built-in display")
-        d.auto_refresh = False  # the app refreshes once per change: no half-drawn frames
-        self.display = d
-        self.width = d.width
-        self.height = d.height
-        # Master ponders on 320x240: its whole game needs 99.4 KB free on CircuitPython's
-        # VM (a ponder with no room stops for that turn); on 480x320 it needs 100.4, so
-        # there Master plays without it (99.4; tools/app_heap.py --level master[-noponder]
-        # [--titano]; docs/heap.md).
-        self.ponder = self.width <= 320
-        self.calibration = CALIBRATION
-        import quadpocket
-        from quadpocket.version import VERSION
-        self.version = VERSION
-        # Frozen into the firmware (docs/device.md, "The firmware route") a package's file
-        # name is relative, and code and names cost no heap: the room pays for Master's
-        # ponder on the Titano, Still's Quad up to 12x12, Quax up to 15x15 (where the cells
-        # stay 12 px or more) and the Titano's 76-column text pages in a game of six (their
-        # grid made with 12 KB free, quadpocket.textpage), each measured with 64 KB free
-        # (tools/route_heap.py). About names the route (quadpocket.pages.route).
-        if quadpocket.__file__[0] != "/":
-            self.ponder = True
-            self.max_board = 12
-            self.quax_max = 15
-            self.text_room = 12288
-        # Only the string is needed: the module goes (sys.modules and the package both
-        # refer to it; ~0.3 KB kept otherwise).
-        sys.modules.pop("quadpocket.version", None)
-        if hasattr(quadpocket, "version"):
-            delattr(quadpocket, "version")
-
-        self._ts = None
-        try:
-            self._pins = (board.TOUCH_XL, board.TOUCH_XR, board.TOUCH_YD, board.TOUCH_YU)
-        except AttributeError:  # no resistive touchscreen: touch() is always None
-            self._pins = None  # type: ignore[assignment]
-        self.calibrate(None)
-
-        nvm = microcontroller.nvm
-        # Without nvm, settings live in RAM until power-off (256 = prefs + stats).
-        self.nvm = nvm if nvm is not None else bytearray(256)
-
-        self._audio = None
-        self._amp = None
-        self._raw = None
-        self._buf = None
-        self._sample = None
-        self._sample_rate = 0
-        self._amp_on = False
-        self._idle_since = None
-        try:
-            import audiocore
-            import audioio
-
-            speaker = board.SPEAKER
-        except (ImportError, AttributeError):  # no speaker or no DAC audio: silent
-            pass
-        else:
-            self._raw = audiocore.RawSample
-            # quiescent_value 0x8000 = our samples' centre (0x80, 8-bit, scaled to 16 bits
-            # for the DAC): a silent idle level.
-            self._audio = audioio.AudioOut(speaker, quiescent_value=0x8000)
-            try:
-                amp = board.SPEAKER_ENABLE
-            except AttributeError:  # amplifier always on
-                amp = None
-            if amp is not None:
-                import digitalio
-
-                self._amp = digitalio.DigitalInOut(amp)
-                self._amp.switch_to_output(value=False)
+            hwsetup.setup(self)
+        finally:  # (no display is an error: the module goes all the same)
+            hwsetup.drop()
 
     def calibrate(self, cal):
         """The touch mapping: cal ((x left, x right), (y top, y bottom)), the panel's raw
         readings at the screen's edges (the player's calibration, quadpocket.calibrate);
         None, adafruit_touchscreen's published constants; "raw", the readings themselves
-        (touch() then reports them, unclamped). The library does the mapping with its own
-        calibration and size arguments: a new Touchscreen on the same pins (it opens them
-        only while it reads)."""
-        if self._pins is not None:
-            import adafruit_touchscreen
-
-            c = None if cal == "raw" else cal or CALIBRATION
-            self.calibration = c  # type: ignore[assignment]
-            self._ts = None  # the old one goes first
-            self._ts = adafruit_touchscreen.Touchscreen(
-                *self._pins, calibration=c, size=c and (self.width, self.height))
+        (touch() then reports them, unclamped): quadpocket.hwsetup.calibrate."""
+        from quadpocket import hwsetup
+        hwsetup.calibrate(self, cal)
+        hwsetup.drop()
 
     def dim(self, on):
         """Dim the backlight (on: idle) or bring it back."""

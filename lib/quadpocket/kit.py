@@ -98,3 +98,25 @@ def append(platform, text):
         if not e.args or e.args[0] != 30:
             platform.log("record not written to %s: %s" % (path, e))
         return False
+
+
+def shown(play, mode):
+    """The end of every face's show(app, session, mode) (once a game is shown: not
+    resident), once the session is on the screen: no move half made, no hint, message or result left, the Trainer's marks,
+    a finished game's end, the computer's search if it moves; mode: the game screen
+    is made the one shown."""
+    app = play.app
+    s = play.s
+    g = s.game
+    play.mark = play.sel = play.result = None
+    play.hint = ()
+    play.msg = ""
+    play.update_trainer()
+    if g.result is not None:
+        play.game_over(False)
+    elif not s.human(g.turn):
+        app.dirty = app.render(play) or app.dirty
+        play.start_thinking("move")
+    app.changed()
+    if mode:
+        app.show(play.group, "play")

@@ -231,9 +231,23 @@ class Menus:
         self.changed = True  # saved when the menu closes (save)
         self.open(page)
 
+    def leave(self):
+        """Back on the board (App.show): the menu's preference changes saved, its code and
+        screen go (rebuilt when next opened), the computer's search again if it moves."""
+        app = self.app
+        self.save()  # the menu's preference changes: one write for all
+        app.menus = None
+        app.settle()
+        app.collect()
+        play = app.play
+        g = play.s.game
+        play.update_trainer()  # the level may have changed
+        if play.thinker is None and g.result is None and not play.s.human(g.turn):
+            play.start_thinking("move")  # the menu stopped the computer's search
+
     def save(self):
         """Write the preferences changed while the menu was open: one nvm erase cycle
-        however many taps (quadpocket.records); App.show calls it on the way back."""
+        however many taps (quadpocket.records); leave() calls it on the way back."""
         if self.changed:
             self.changed = False
             st = self.app.use("storage").Store(self.app.p.nvm)

@@ -103,30 +103,10 @@ class Play:
             b.outline = None
 
     # --- state changes -------------------------------------------------------------------
-    def shown(self, mode):
-        """The end of every face's show(app, session, mode), once the session is on the
-        screen: no move half made, no hint, message or result left, the Trainer's marks,
-        a finished game's end, the computer's search if it moves; mode: the game screen
-        is made the one shown."""
-        app = self.app
-        s = self.s
-        g = s.game
-        self.mark = self.sel = self.result = None
-        self.hint = ()
-        self.msg = ""
-        self.update_trainer()
-        if g.result is not None:
-            self.game_over(False)
-        elif not s.human(g.turn):
-            app.dirty = app.render(self) or app.dirty
-            self.start_thinking("move")
-        app.changed()
-        if mode:
-            app.show(self.group, "play")
-
     def clear(self):
         """A new game comes (a face's new_game): the old one goes first, its search,
-        session and game, so that the new one's tables are built without it."""
+        session and game, so that the new one's tables are built without it (resident: a
+        module loaded here would stay while they are built)."""
         self.stop_thinking()
         self.s = self.game = None
         self.app.session = None

@@ -11,6 +11,32 @@ FACE = 4
 SAVE = 6
 
 
+def init(app, play, tapper):
+    """The app's state (quadpocket.app.App: its __init__ runs this once, so the code is
+    not resident); play: its Play with no game yet, tapper: its Tapper."""
+    p = app.p
+    app.sounds = []     # names of sounds started (tests and the log read them)
+    app.menus = None    # quadpocket.menus.Menus while a menu or text page is shown
+    app.mode = None     # "play", "menu" or "text"
+    app.dirty = False
+    app.need_render = False
+    app.tapper = tapper
+    app.last_tap = p.ticks_ms() - 10 * 150  # App's LOCK_MS: no bounce at the first tap
+    app.press_at = 0
+    app.idle = p.ticks_ms()   # the last touch or search: prefs.dim minutes on, dim
+    app.dark = 0              # 1: the backlight dimmed (Platform.dim); 2: the touch
+    #                           that woke it, still down: it does nothing else
+    app.session = None  # the game in progress (the tutorial has its own)
+    app.kept = None     # (level, face, {name: samples}): the sounds of every turn
+    app.play = play     # no game yet (quadpocket.games.install: docs/shell.md)
+    app.render = None   # the shown face's render
+    app.face = None     # its package ("face_still"), engines, save slots' place
+    app.engines = ()
+    app.save_at = None
+    app.games = [-1, 0, 0]  # its save slots: [newest (-1: none), sequence, length]
+    p.display.auto_refresh = False
+
+
 def start(app):
     """Nothing stored may stop the app from starting: a record that does not load gives
     defaults (storage), one that loads but cannot be played gives a new game, and any other
