@@ -1,16 +1,9 @@
-"""The Quax family's face (docs/shell.md): its game screen, resident while this game is
-shown. Screen: taps on the board (a drop; in Quax and Link an own stone, then its diagonal
-partner: a link) and the panel (Swap at the second turn with the pie rule, Pass when
-Crossway leaves no placement), the computer's turn and the hint, on the shell's Play
-(quadpocket.play); render: what the screen shows, on the board grid and panel
-quadpocket.build makes, plus this game's own overlay of link bars and the four edges in
-their players' colours (face_quax.start builds them).
-Loaded on demand through the shell (App.use): start (start-up, new game, saves,
-statistics, the end of a game), settings, pages.
-
-Session record: 0 b"X" (the game's id)  1 version (1)  then the shell's header
-(quadpocket.play: the computer's seat is a player, first or second, not a colour: the pie
-rule's swap exchanges colours) and quax's own save bytes.
+"""The Quax family's face, resident while this game is shown (docs/shell.md, docs/quax.md):
+Screen, the taps (a drop; in Quax and Link an own stone, then its diagonal partner: a link;
+Swap, Pass) on the shell's Play; render, the screen with the link bars and the edges in
+their players' colours. start, settings, pages, over: on demand (App.use). Session: the
+shell's header with the game's id "X"; the computer plays a seat, not a colour (the pie
+rule's swap exchanges colours), then quax's own save bytes.
 """
 
 from quadpocket import view
@@ -23,8 +16,7 @@ _CROSSWAY = 3
 
 
 class Session(_Session):
-    """The shell's Session with this game's save header. The shell asks human(colour to
-    move); the computer plays a seat, and the swap exchanges the seats' colours."""
+    """human(colour to move): the computer plays a seat; a swap exchanges colours."""
     magic = 0x58  # "X", the game's id (quadpocket.games)
     version = 1
 
@@ -56,7 +48,7 @@ class Screen(Play):
         else:
             self.last_text = ""
 
-    # --- the shell's hooks -------------------------------------------------------------
+    # --- the shell's hooks
     def player(self):
         from quax import ai
         return ai, self.s.game.plies
@@ -86,7 +78,7 @@ class Screen(Play):
             self.msg = "Swapped: you play " + _WHO[(1 - self.s.cpu) ^ (1 if g.swapped else 0)]
         return True
 
-    # --- taps ----------------------------------------------------------------------------
+    # --- taps
     def hit(self, x, y):
         t = self.panel.hit(x, y)
         if t is not None:
@@ -96,9 +88,8 @@ class Screen(Play):
         return "off" if t is None and self.sel is not None else t
 
     def modal(self, target):
-        """A stone picked: a tap on one of its partners links (tap_cell); any other tap
-        lets the pick go (on the board: why, where it says more than "cancelled"); a
-        button then does what it does, Undo only drops the pick."""
+        """A stone picked: a partner links (tap_cell), any other tap lets the pick go
+        (a button then does what it does; Undo only that)."""
         sel = self.sel
         if sel is None or target == "undo":
             return False
@@ -140,11 +131,11 @@ class Screen(Play):
             self.mark = None
             return
         if v or g.rule == _CROSSWAY and not g.can_drop(x):
-            # taken, a stone with no link to make, a checkerboard: why
+            # taken, no link to make, a checkerboard: why
             self.mark = None
             self.illegal(self.app.use("face_quax.why").refusal(self, x))
             return
-        # the confirm tap (Auto: where a cell is under a fingertip): the first tap shows
+        # the confirm tap (Auto: where cells are under a fingertip): the first tap shows
         # the stone, a tap on it or Place drops it, a tap elsewhere moves it
         if not self.confirmed(x, True):
             return
@@ -152,21 +143,19 @@ class Screen(Play):
         self.after_change("marble")
 
     def cancel(self):
-        """Undo with half a turn shown: the picked stone, or the stone shown where a drop
-        would go, goes (and nothing else)."""
+        """Undo takes back a pick or a stone shown, and nothing else."""
         if self.sel is None and self.mark is None:
             return False
         self.sel = self.mark = None
         return True
 
 
-# --- what the game screen shows ------------------------------------------------------------
+# --- what the game screen shows
 _WHO = ("Black", "White")
 
 
 def last_cells(play):
-    """The cells of the last turn to be marked now (a drop and its Quadrex fills, or a
-    link's two stones), else ()."""
+    """The last turn's cells to mark now (a drop and its fills, a link's stones), or ()."""
     g = play.game
     if not g.plies or play.sel is not None:
         return ()
@@ -186,9 +175,8 @@ def last_cells(play):
 
 
 def draw_board(play, last):
-    """The board's tiles and link bars (and the counts per colour) as the game stands;
-    last: the cells to ring as the last turn. A stone picked to link from: its dot, and
-    a dashed bar to each stone it may link with. True if anything changed."""
+    """The tiles, link bars and counts as the game stands, last's cells ringed; a picked
+    stone's dot and a dashed bar to each partner. True if anything changed."""
     g = play.game
     b = play.board
     n = g.n
@@ -305,14 +293,13 @@ def render(play):
         name = "%s %dx%d" % (g.name(), g.n, g.n)
         p.covered = False
         if len(mode) > cols:
-            # a long message under the seat rows (they stay), until the next tap
+            # a long message under the seat rows, until the next tap
             lines = play.app.use("wrap").panel(status, mode, p)
         else:
             lines = [status, mode] + [""] * (p.free_row - 2)
             if play.legend:  # rows too short for the boxes' icons: what they count
                 lines.append(play.legend)
-        # then, as far as the rows go (the Titano has two): your colour, the rule set,
-        # the last turn, the level
+        # then, as the rows allow: your colour, the rule set, the last turn, the level
         if s.cpu >= 0:
             lines.append("You: " + _WHO[(1 - s.cpu) ^ (1 if g.swapped else 0)])
         lines.append(name if len(name) <= cols else g.name())
@@ -321,7 +308,7 @@ def render(play):
             lines.append("vs " + level_name(play.app.prefs.level))
         changed = p.set_info(lines) or changed
         act = mine or play.purpose == "move"
-        # Swap or Pass beside Moves when due, and the confirm tap's Place (lit)
+        # Swap or Pass beside Moves when due, and the confirm tap's Place
         buttons = (("undo", "Undo", act and (play.sel is not None or play.mark is not None
                                              or play.undo_count() > 0)),
                    ("hint", "Hint", mine), ("menu", "Menu", True), ("moves", "Moves", True),

@@ -195,7 +195,7 @@ class Menus:
             self.cal.tap(name)
             return
         if self.app.mode == "text":
-            self.tap_text(name)
+            self.app.use("textpage").tap(self, name)
             return
         app = self.app
         page = self.page
@@ -284,21 +284,3 @@ class Menus:
         """Show the text page's screen from line self.at (quadpocket.textpage)."""
         self.app.use("textpage").render(self)
         self.app.forget("textpage")
-
-    def tap_text(self, name):
-        body = self.body()
-        if name == "prev" and self.at > 0:
-            self.at -= body
-            self.render_text()
-        elif name == "next":
-            self.at += body
-            self.render_text()
-        elif name == "review":
-            self.lines = []
-            self.app.use("review").start(self.app)
-        elif name == "back":
-            self.lines = []
-            if self.back == "play":
-                self.app.show(self.app.play.group, "play")
-            else:
-                self.open(self.back)

@@ -1,15 +1,11 @@
 """The game screen every face builds on (docs/shell.md): the computer's turn (a generator
-stepped between touch polls), undo, hint, the message line, the common taps (Menu, Moves,
-New, Undo, Hint), confirm-tap, the Trainer's highlights and the Session, the game in
-progress as saved. A face subclasses Play as its `Screen` (its package's __init__, resident
-while the game is shown) and fills in the hooks below: what a cell tap does, how its
-computer player is reached, how a hint and the computer's turn are shown and played. What
-the screen shows is the face's render (app.render); the panel, board grid and text rows
-are quadpocket.view's.
+stepped between touch polls), undo, hint, the message line, the common taps, confirm-tap,
+the Trainer's highlights and the Session, the game in progress as saved. A face
+subclasses Play as its `Screen` and fills in the hooks below; what the screen shows is
+the face's render (app.render) on quadpocket.view's panel, board grid and text rows.
 
-Session record: 0 the game's id (quadpocket.games), 1 version, 2 computer seat (255: all
-human), 3 flags (bit 0: result counted in the statistics), 4-5 AI seed, then the engine's
-own save bytes. A face's Session sets magic and version.
+Session record: 0 the game's id, 1 version, 2 computer seat (255: all human), 3 flags
+(bit 0: result counted), 4-5 AI seed, then the engine's save bytes (docs/shell.md).
 """
 
 import displayio
@@ -83,15 +79,9 @@ class Play:
         self.tutor = None       # tutorial driver while a face's tutorial runs
         self.result = None      # game-over panel lines
 
-    # A face's Screen defines (no defaults here: every face has its own, and each method
-    # costs resident heap on the device): player() -> (its computer player module, moves
-    # made: steps the seed); seats() -> (turns or plies done, seats in a round: what Undo
-    # counts in); hit(x, y) -> a board cell, a button name or None; tap_cell(x);
-    # tap_other(target) (a target not Menu, Moves, New, Undo, Hint); modal(target) ->
-    # True if the face is asking something only it understands and took the tap;
-    # cancel() -> True if Undo took back a half-made turn; show_hint(move) (hint cells and
-    # message); play_turn(move) -> False if no turn could be played. A game whose engine
-    # has `pending` (pieces of a turn placed) is saved only between turns.
+    # A face's Screen defines player(), seats(), hit(x, y), tap_cell(x), tap_other(target),
+    # modal(target), cancel(), show_hint(move) and play_turn(move), with no defaults here
+    # (each method costs resident heap): docs/shell.md, "What a face gives the shell".
 
     def ended(self):
         """Forget the shown end of a game (undone from the end): the result lines and the

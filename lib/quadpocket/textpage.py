@@ -91,3 +91,23 @@ def screen_rows(m):
 def width(m):
     """A text page's line on menus m: 52 characters on the PyPortal, 76 on the Titano."""
     return m.cols - 1 if m.ch == 12 else (m.w - 2 * m.cw) // 6
+
+
+def tap(self, name):
+    """A tap on text page menus `self` (the menus' own: prev, next, review, back)."""
+    body = self.body()
+    if name == "prev" and self.at > 0:
+        self.at -= body
+        self.render_text()
+    elif name == "next":
+        self.at += body
+        self.render_text()
+    elif name == "review":
+        self.lines = []
+        self.app.use("review").start(self.app)
+    elif name == "back":
+        self.lines = []
+        if self.back == "play":
+            self.app.show(self.app.play.group, "play")
+        else:
+            self.open(self.back)
