@@ -51,17 +51,15 @@ def tap(app, name):
     return True
 
 
-def new_items(m):
+def new_items(m, centre):
     """New game's buttons on menus m: one a setting, its left half a step back and its
-    right half on; the label clear of the arrows by a space each side (16 characters on
-    the Titano, 22 on the PyPortal: test_touch_targets.py checks every face's)."""
+    right half on; the label (centred by the menus' own centre) clear of the arrows by a
+    space each side (16 characters on the Titano, 22 on the PyPortal:
+    test_touch_targets.py checks every face's)."""
     app = m.app
     w = m.cols // 2 - 2
-    out = []
-    for n, t in app.use(app.face + ".settings").settings(app):
-        t = t[:w - 2]
-        pad = w - len(t)
-        out.append((n, "<" + " " * (pad // 2) + t + " " * (pad - pad // 2) + ">"))
+    out = [(n, "<" + centre(t[:w - 2], w) + ">")
+           for n, t in app.use(app.face + ".settings").settings(app)]
     m.two_way = [n for n, _ in out]
     return out + [("start", "Start game"), ("back", "Back")]
 

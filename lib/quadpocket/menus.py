@@ -163,7 +163,7 @@ class Menus:
         if page == "games":  # the chooser
             return app.use("games").items(app)
         if page == "new":
-            return app.use("menupages").new_items(self)
+            return app.use("menupages").new_items(self, _centre)
         if page == "prefs":  # what every game shares
             return app.use("menupages").items(app.prefs)
         # help: every topic but About
