@@ -6,3 +6,26 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
+
+
+import pytest  # noqa: E402
+
+# Engine packages whose modules the app drops and reloads while a game is played.
+_ENGINES = ("quadcore", "winquad", "quax", "corners", "quadutil")
+
+
+@pytest.fixture(autouse=True)
+def _engines_stay_loaded():
+    """The app drops its computer player's modules from sys.modules (App.drop_ai) to save
+    heap; in one pytest process a later test that imports them again would get fresh copies
+    whose tables (fast.PATH, ...) differ from those the test modules bound at collection.
+    Put the engine modules seen before each test back after it, so tests do not depend on
+    the order they run in."""
+    before = {k: v for k, v in sys.modules.items() if k.split(".")[0] in _ENGINES}
+    yield
+    for name, mod in before.items():
+        if sys.modules.get(name) is not mod:
+            sys.modules[name] = mod
+        parent, _, child = name.rpartition(".")
+        if parent and parent in before:
+            setattr(before[parent], child, mod)
