@@ -184,5 +184,6 @@ def sc_cell(game, b):
 
 
 def s_path(s, j):
-    from quadcore.ai.fast import PATH
-    return PATH[j]
+    # PATH as the solver's own module bound it (not a fresh import: the app drops and
+    # reloads the player's modules, and a reloaded fast.py would have a PATH of its own)
+    return type(s).put.__globals__["PATH"][j]  # two.py's globals
