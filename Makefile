@@ -1,7 +1,7 @@
 # Quad Pocket: build and test entry points (GNU make).
 #
 #   make test          the quick tier: every correctness test, the cost and strength
-#                      budgets left out (pytest -m "not budget"; creates .venv if needed)
+#                      budgets left out (pytest -m "not budget and not full"; creates .venv if needed)
 #   make test-all      every test: the quick tier and the budgets (fuel, heap bisects, book
 #                      walks, strength floors); what CI runs (.ci/run)
 #   make bench         deterministic cost figures: CPU fuel (MicroPython WASI VM) and the
@@ -40,13 +40,15 @@ $(VENV_STAMP): requirements.txt
 # on 2 cores: 1271 s alone, 897 s on two workers (the same 155-161 s of CPU).
 JOBS ?= 2
 XDIST = $(if $(filter 0,$(JOBS)),-p no:xdist,-n $(JOBS) --dist loadfile)
+# The quick tier also leaves out `full` (a whole tool run, make screenshots) and runs a
+# spread sample of the largest sweeps (host_tests/tiers.py); QP_FULL=1 runs every case.
 test: deps
 	@$(VPY) -c "from tools import cpvm; import sys; cpvm.find_vm() or print('note: ' + cpvm.MISSING_VM, file=sys.stderr)"
-	$(VENV)/bin/pytest -q -rs -m "not budget" $(XDIST) $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -q -rs -m "not budget and not full" $(XDIST) $(PYTEST_ARGS)
 
 test-all: deps
 	@$(VPY) -c "from tools import cpvm; import sys; cpvm.find_vm() or print('note: ' + cpvm.MISSING_VM, file=sys.stderr)"
-	$(VENV)/bin/pytest -q -rs $(XDIST) $(PYTEST_ARGS)
+	QP_FULL=1 $(VENV)/bin/pytest -q -rs $(XDIST) $(PYTEST_ARGS)
 
 bench: deps
 	$(VPY) -m tools.bench

@@ -10,6 +10,7 @@ that completed a quad and returned a one-marble turn.
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 import pytest
 
@@ -67,7 +68,7 @@ def test_every_level_returns_a_legal_turn(variant, players, claim, one_short):
     assert total > 0
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.sampled_from(SETUPS), mode=st.sampled_from(MODES),
        size=st.integers(5, 15), seed=st.integers(0, 2 ** 15 - 1),
        levels=st.lists(st.sampled_from(LEVELS), min_size=1, max_size=4),

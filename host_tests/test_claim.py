@@ -6,6 +6,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 from quadcore import Game, parse_cell
 from enginetools import recount, counters, snapshot
@@ -302,7 +303,7 @@ def test_a_seat_out_of_marbles_ends_the_game_even_when_its_turn_is_owed():
 
 
 @example(n=8, players=2, stars=0, seed=2387)
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(5, 8), players=st.integers(2, 3), stars=st.integers(0, 2),
        seed=st.integers(0, 2 ** 32))
 def test_random_claims_agree_with_the_model(n, players, stars, seed):

@@ -7,6 +7,7 @@ errors (nothing changes), saves and SGF."""
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples, spread  # the quick tier: a quarter of the examples
 
 from corners import Game, sgf
 from corners.board import MAXMOVES
@@ -90,7 +91,7 @@ def play_random(g, rng, plies, ref=None, each=None):
 
 @pytest.mark.parametrize("variant,start", [("duo", "fixed"), ("classic", "any")])
 def test_moves_and_corner_lists_equal_brute_force(variant, start):
-    for seed in range(2):
+    for seed in spread(range(2), 2):
         g = Game(variant, start)
         ref = Reference(g.width, g.starts)
         check_against_reference(g, ref)
@@ -152,7 +153,7 @@ def invariants(g):
             assert not b.any_move(c)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SETUPS), st.lists(st.integers(0, 10 ** 6), min_size=1, max_size=60))
 def test_property_legal_moves_keep_invariants_and_replay(setup, picks):
     g = Game(*setup)

@@ -77,9 +77,10 @@ def test_module_entry_point():
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from tiers import examples  # the quick tier: a quarter of the examples
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.lists(st.text(alphabet="abcdefghijklmnopqrstz0123456789,# \t-", max_size=16),
                 max_size=6))
 def test_any_record_gets_a_result_or_one_error_line(lines):

@@ -5,6 +5,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 from quadcore import Game, Rules, parse_cell
 from reference import RefError, RefGame
@@ -70,7 +71,7 @@ def play_both(g, rg, rnd, turns, illegal_rate=0.15):
             assert rg.square_with((g.quad[0] % n, g.quad[0] // n), g.cells[g.quad[0]] - 2)
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(1500), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cfg=CONFIGS, one_short=st.booleans(), seed=st.integers(0, 2 ** 32),
        marbles=st.sampled_from([None, None, 3, 8]), stars=st.sampled_from([None, None, 0, 7]))
 def test_engine_agrees_with_reference(cfg, one_short, seed, marbles, stars):
@@ -78,7 +79,7 @@ def test_engine_agrees_with_reference(cfg, one_short, seed, marbles, stars):
     play_both(g, rg, random.Random(seed), 250)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(cfg=CONFIGS, seed=st.integers(0, 2 ** 32))
 def test_counters_equal_recount_and_full_undo_restores_every_byte(cfg, seed):
     n, p, v = cfg
@@ -288,7 +289,7 @@ def test_rules_defaults_table():
         Rules(players=7)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(CONFIGS, st.integers(0, 10**6))
 def test_a_recycled_board_plays_exactly_like_a_fresh_one(cfg, seed):
     """Game(..., recycle=old) takes the old game's board, cleared in place, when size and

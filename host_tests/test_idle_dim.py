@@ -64,7 +64,7 @@ def test_no_dimming_while_the_computer_thinks():
 
     play.thinker = search()
     play.purpose = "hint"
-    d.ticks(3 * MINUTE)
+    d.ticks(MINUTE + MINUTE // 4)
     assert not app.dark and p.brightness == 1.0   # a search keeps the screen lit
     play.stop_thinking()
     d.ticks(MINUTE + 10)

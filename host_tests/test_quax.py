@@ -6,6 +6,7 @@ every rule set and size played side by side with the brute-force reference
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 from quadutil import Rng
 from quax import PASS, RULES, SWAP, Game, cell_name, format_move, parse_cell, parse_turn
@@ -292,7 +293,7 @@ def test_random_games_on_13_and_19_agree(rules):
 
 
 # -- hypothesis properties ------------------------------------------------------------------
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["quickway", "crossway"]), st.integers(4, 11),
        st.integers(0, 2 ** 30 - 1))
 def test_a_finished_board_has_exactly_one_winner(rules, n, seed):
@@ -315,7 +316,7 @@ def test_a_finished_board_has_exactly_one_winner(rules, n, seed):
     assert b.won(0) != b.won(1)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(RULES), st.integers(4, 12), st.integers(0, 2 ** 30 - 1),
        st.booleans())
 def test_replaying_a_record_gives_the_same_position(rules, n, seed, pie):
@@ -327,7 +328,7 @@ def test_replaying_a_record_gives_the_same_position(rules, n, seed, pie):
     assert state(Game.from_bytes(g.to_bytes())) == state(g)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(RULES), st.integers(4, 9), st.integers(0, 2 ** 30 - 1))
 def test_swap_and_pass_follow_the_rule_book(rules, n, seed):
     g = Game(rules, n, True)

@@ -7,6 +7,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 from conftest import ROOT
 from quadutil.record import RecordError, load, record_lines
@@ -69,7 +70,7 @@ def test_load_comments_over_and_tokens():
         load(seen.append, b"a b\n", lambda: False, one_token=True)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=40))
 def test_any_bytes_give_lines_or_one_error(data):
     """Whatever the bytes, the reader yields ASCII lines or stops with one RecordError."""

@@ -15,6 +15,7 @@ import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 import pytest
 
@@ -27,7 +28,7 @@ LEAKS = ("Traceback", "invalid literal", "int()", "usage:", "Errno", "object",
          "NoneType", "codec", "decode", "argument -")
 RESULT = re.compile(r"^(result: (win|draw|ongoing))$|^winner: [1-6]$|^reason: (quad|stars|"
                     r"one-short)$|^quad: ([a-o]\d{1,2} ){3}[a-o]\d{1,2}$|^next: [1-6]$")
-FUZZ = settings(max_examples=200, deadline=None,
+FUZZ = settings(max_examples=examples(200), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -157,7 +158,7 @@ def test_any_flags_keep_the_contract(flags, data):
     assert rc == 0 or line >= 1
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(seed=st.integers(0, 10 ** 6), size=st.integers(5, 15),
        variant=st.sampled_from(["standard", "duel", "trek", "rapid"]),
        players=st.integers(2, 3), style=st.data())

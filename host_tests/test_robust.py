@@ -11,6 +11,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 import pytest
 
@@ -23,7 +24,7 @@ from face_still import Session
 from quadpocket.storage import Store
 
 SLOTS = {"prefs": (0, 48, 0x70), "stats": (96, 48, 0x73), "game": (GAME_OFF, GAME_SIZE, 0x67)}
-FAST = settings(max_examples=25, deadline=None,
+FAST = settings(max_examples=examples(25), deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 

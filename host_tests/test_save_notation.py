@@ -4,6 +4,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 from quadcore import Game, Rng, cell_name, format_turn, parse_cell, parse_turn
 from enginetools import random_line, snapshot
@@ -26,7 +27,7 @@ def random_game(seed, n=11, players=2, variant="standard", turns=60):
     return g
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seed=st.integers(0, 2 ** 32), cfg=st.sampled_from(
     [(11, 2, "standard"), (9, 3, "standard"), (7, 2, "trek"), (7, 2, "rapid"),
      (11, 2, "duel"), (11, 4, "bridge"), (15, 6, "standard")]))
@@ -116,7 +117,7 @@ def test_bad_cells_rejected(text):
         parse_cell(text, 11)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seed=st.integers(0, 2 ** 32))
 def test_turn_and_record_round_trip(seed):
     g = random_game(seed, variant=["standard", "rapid", "duel"][seed % 3],

@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.append(ROOT)
@@ -25,6 +27,7 @@ def test_the_checker_catches_a_shared_number_and_a_repeated_picture(tmp_path):
     assert found == ["01_a.png and 03_d.png are the same picture"]
 
 
+@pytest.mark.full  # the whole of make screenshots: ~2-3 minutes, in make test-all
 def test_make_screenshots_numbers_and_pictures(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     out = tmp_path / "shots"

@@ -6,6 +6,7 @@ byte, and random games played side by side with the slow reference
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tiers import examples  # the quick tier: a quarter of the examples
 
 from winquad import COUNTERS, Game, cell_name, format_turn, parse_cell, parse_turn
 from winquad.board import FOUR
@@ -320,7 +321,7 @@ def test_counters_setting():
 
 
 # -- differential: the engine against the slow reference -------------------------------
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(COUNTERS), st.lists(st.integers(0, 10 ** 6), min_size=1,
                                            max_size=160))
 def test_random_games_agree_with_the_reference(counters, picks):
@@ -338,7 +339,7 @@ def test_random_games_agree_with_the_reference(counters, picks):
     assert Game.from_bytes(g.to_bytes()).record() == g.record()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.integers(0, 40), st.text(alphabet="abcdefghijx12345678-9 ", min_size=1,
                                    max_size=9))
 def test_any_text_is_accepted_exactly_when_the_reference_accepts_it(n, text):

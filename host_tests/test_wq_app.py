@@ -15,6 +15,7 @@ from face_winther.start import (CONF_OFF, CONF_SIZE, GAME_OFF, GAME_SIZE, T_CONF
 from tools.sim import Driver, rects, screen_text
 from winquad import Game, parse_cell
 from winquad import ai as wq_ai
+from tiers import spread  # the quick tier: a spread sample of a large sweep
 
 
 def wq(prefs=None, nvm_path=None, size=(320, 240), conf=None):
@@ -455,7 +456,7 @@ def test_every_damaged_byte_of_the_settings_record_gives_usable_settings():
     slots = [-1, 0, 0]
     save_game(p0.nvm, slots, good, CONF_OFF, CONF_SIZE, T_CONF)
     image = bytes(p0.nvm[0:len(p0.nvm)])
-    for i in range(8 + len(good)):
+    for i in spread(range(8 + len(good)), 3):
         p = device(None, None, tutorial_done=True)
         p.nvm[0:len(image)] = image
         p.nvm[CONF_OFF + i] ^= 0x21
