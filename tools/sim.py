@@ -154,7 +154,12 @@ class FileNVM:
             os.replace(tmp, self.path)
 
 
-def _make_display(width, height, scale, caption):
+def _make_display(width, height, scale, caption, lazy=False):
+    """The simulated panel. lazy (headless runs: tests, screenshots): a refresh only marks
+    the picture stale, and it is drawn when someone looks at it (surface, shown, pixel,
+    screenshot). The Blinka display redraws the whole screen at every refresh (its
+    _get_refresh_areas is the whole area), so the picture drawn late is the one an eager
+    refresh would have left; drawing it took most of a headless test's time."""
     import pygame
     import busdisplay
     import displayio
@@ -176,6 +181,8 @@ def _make_display(width, height, scale, caption):
         def __init__(self, **kw):
             self._scale = scale
             self._window = None
+            self._lazy = lazy
+            self._stale = False
             super().__init__(**kw)
 
         def _initialize(self, init_sequence):
@@ -191,6 +198,14 @@ def _make_display(width, height, scale, caption):
         def _refresh_display(self):
             if self._pygame_screen is None:
                 return
+            if self._lazy:
+                self._stale = True  # drawn when looked at (surface)
+                self._refresh_pending = False
+                return
+            self._draw()
+
+        def _draw(self):
+            self._stale = False
             busdisplay.BusDisplay._refresh_display(self)
             shown = self.shown()
             if self._scale == 1:
@@ -202,6 +217,8 @@ def _make_display(width, height, scale, caption):
             self._refresh_pending = False
 
         def surface(self):
+            if self._stale and self._pygame_screen is not None:
+                self._draw()
             return self._pygame_screen
 
         def shown(self):
@@ -209,8 +226,8 @@ def _make_display(width, height, scale, caption):
             dimmed (Platform.dim)."""
             level = getattr(self, "_dim_level", 1.0)
             if level >= 1.0:
-                return self._pygame_screen
-            out = self._pygame_screen.copy()
+                return self.surface()
+            out = self.surface().copy()
             v = int(255 * level)
             out.fill((v, v, v), special_flags=pygame.BLEND_MULT)
             return out
@@ -327,7 +344,7 @@ class Platform:
         self._pygame = pygame
         self.headless = headless
         self.scale = 1 if headless else scale
-        self.display = _make_display(width, height, self.scale, "Quad Pocket")
+        self.display = _make_display(width, height, self.scale, "Quad Pocket", lazy=headless)
         self.display.auto_refresh = False
         self.width = width
         self.height = height
