@@ -1,0 +1,60 @@
+"""Expert's proof of a win in 3 (quadcore/ai/prove.py) is on the heap only while it runs:
+imported by the attack when a first turn can force, dropped (sys.modules and the package's
+attribute) as soon as the attack ends, and never loaded for a game's first turns."""
+
+import sys
+
+from quadcore import Game, ai
+from quadcore.cli import load_record
+
+from ai_data import DATA, blocks
+
+NAME = "quadcore.ai.prove"
+
+
+def _loaded(gen):
+    """Step a decision to its end: (its turn, whether prove.py was loaded at any yield)."""
+    seen = False
+    out = None
+    for out in gen:
+        seen = seen or NAME in sys.modules
+    return out, seen
+
+
+def _gone():
+    pkg = sys.modules.get("quadcore.ai")
+    return NAME not in sys.modules and not hasattr(pkg, "prove")
+
+
+def test_the_proof_is_loaded_while_it_runs_and_dropped_after():
+    head, rec = [b for b in blocks(DATA / "ai_hard.txt")
+                 if b[0][0].split()[0] == "hard-win3-1"][0]
+    wins = {t.strip() for t in head[1].partition(":")[2].split("|")}
+    g = Game(size=int(head[0].split()[2]))
+    load_record(g, "\n".join(rec))
+    turn, seen = _loaded(ai.think(g, "expert", 1))
+    assert seen  # the attack proved its first turns with the module loaded
+    assert _gone()
+    assert turn in wins  # the win in 3 it proved
+
+
+def test_a_games_first_turns_never_load_the_proof():
+    # A stand-in under the module's name: the attack's import would get it (and fail).
+    spy = type(sys)("spy")
+
+    def attack3(*a):
+        raise AssertionError("prove.py imported for a first turn")
+
+    spy.attack3 = attack3
+    spy.off = lambda: None
+    g = Game(size=11)
+    sys.modules[NAME] = spy
+    try:
+        for _ in range(2):
+            turn = None
+            for turn in ai.think(g, "expert", 3):
+                pass
+            g.play(turn)
+    finally:
+        del sys.modules[NAME]
+    assert _gone()
