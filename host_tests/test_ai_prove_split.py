@@ -12,13 +12,23 @@ from ai_data import DATA, blocks
 NAME = "quadcore.ai.prove"
 
 
-def _loaded(gen):
-    """Step a decision to its end: (its turn, whether prove.py was loaded at any yield)."""
-    seen = False
+def _loaded(gen, monkeypatch):
+    """Step a decision to its end: (its turn, whether it imported prove.py)."""
+    import builtins
+    seen = []
+    real = builtins.__import__
+
+    def spy(name, globals=None, locals=None, fromlist=(), level=0):
+        if level and "prove" in (fromlist or ()) or name == NAME:
+            seen.append(name)
+        return real(name, globals, locals, fromlist, level)
+
+    monkeypatch.setattr(builtins, "__import__", spy)
     out = None
     for out in gen:
-        seen = seen or NAME in sys.modules
-    return out, seen
+        pass
+    monkeypatch.setattr(builtins, "__import__", real)
+    return out, bool(seen)
 
 
 def _gone():
@@ -26,13 +36,13 @@ def _gone():
     return NAME not in sys.modules and not hasattr(pkg, "prove")
 
 
-def test_the_proof_is_loaded_while_it_runs_and_dropped_after():
+def test_the_proof_is_loaded_while_it_runs_and_dropped_after(monkeypatch):
     head, rec = [b for b in blocks(DATA / "ai_hard.txt")
                  if b[0][0].split()[0] == "hard-win3-1"][0]
     wins = {t.strip() for t in head[1].partition(":")[2].split("|")}
     g = Game(size=int(head[0].split()[2]))
     load_record(g, "\n".join(rec))
-    turn, seen = _loaded(ai.think(g, "expert", 1))
+    turn, seen = _loaded(ai.think(g, "expert", 1), monkeypatch)
     assert seen  # the attack proved its first turns with the module loaded
     assert _gone()
     assert turn in wins  # the win in 3 it proved
