@@ -1,8 +1,11 @@
 """Expert's proof of a win in 3 (quadcore/ai/prove.py) is on the heap only while it runs:
 imported by the attack when a first turn can force, dropped (sys.modules and the package's
-attribute) as soon as the attack ends, and never loaded for a game's first turns."""
+attribute) as soon as the attack ends, and never loaded for a game's first turns. Master
+keeps it once loaded (its ponder attacks for each likely turn)."""
 
 import sys
+
+import pytest
 
 from quadcore import Game, ai
 from quadcore.cli import load_record
@@ -10,6 +13,16 @@ from quadcore.cli import load_record
 from ai_data import DATA, blocks
 
 NAME = "quadcore.ai.prove"
+
+
+@pytest.fixture(autouse=True)
+def _no_proof_loaded():
+    """Each test starts as a freshly loaded player does: Master keeps the module, so an
+    earlier test in this process (Master's) may have left it loaded."""
+    sys.modules.pop(NAME, None)
+    if hasattr(ai, "prove"):
+        delattr(ai, "prove")
+    yield
 
 
 def _loaded(gen, monkeypatch):
@@ -67,4 +80,21 @@ def test_a_games_first_turns_never_load_the_proof():
             g.play(turn)
     finally:
         del sys.modules[NAME]
+    assert _gone()
+
+
+def test_master_keeps_the_proof_once_loaded():
+    # Master's ponder runs an attack for each of the human's likely turns: it keeps the
+    # module (an import each time fragmented the device's heap); the player's drop
+    # (App.drop_ai) takes it with the rest.
+    head, rec = [b for b in blocks(DATA / "ai_hard.txt")
+                 if b[0][0].split()[0] == "hard-win3-1"][0]
+    g = Game(size=int(head[0].split()[2]))
+    load_record(g, "\n".join(rec))
+    for _ in ai.think(g, "master", 1, seconds=5):
+        pass
+    try:
+        assert NAME in sys.modules
+    finally:
+        sys.modules[NAME].off()
     assert _gone()

@@ -42,12 +42,16 @@ class Guard:
                     m = core.insert_by(CAND, 0, m, 64, y, SCORE)
             if self.nt3 + m:
                 # The proof (prove.py) is on the heap only while it runs (and not at all
-                # while no first turn can force: a game's first turns).
+                # while no first turn can force: a game's first turns). Master keeps it
+                # once loaded (till the player goes): its ponder runs an attack for each
+                # of the human's likely turns, and an import each time fragmented the
+                # PyPortal's heap (CircuitPython 10.2.1's VM: 1.7 KB more needed).
                 from . import prove
                 try:
                     x = yield from prove.attack3(self, seat, m)
                 finally:
-                    prove.off()
+                    if "width" not in self.cfg:  # (Master's config: master.master_cfg)
+                        prove.off()
         if x < 0:
             return None
         return self.cover_with(seat, x)

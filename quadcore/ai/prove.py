@@ -3,6 +3,7 @@ only while it runs and dropped right after (`off`), as master.py and pstep.py dr
 themselves: guard.py's .mpy is 1,169 B smaller without it (mpy-cross 10.2.1), code an Expert
 game on the device no longer keeps on its heap through the turn search and the guard. Not
 imported at all while no first turn can force (a game's first turns: no three to make).
+Master keeps it once loaded (its ponder attacks for every likely turn: see guard.attack).
 
     attack3(p, seat, m)  generator: the marble cell of a win in 3 for `seat`, or -1
                          (p: the two.Two deciding; guard.attack set up the first turns)
