@@ -614,12 +614,13 @@ def test_the_chooser_shows_every_label_whole_and_remembers_the_game(size, tmp_pa
 
 
 def test_a_game_record_with_no_room_is_skipped_and_the_game_ends_normally(monkeypatch):
-    """The record's text is built when a game ends; on a full heap (a long Trek game on the
-    Titano, CircuitPython's VM) that MemoryError must not stop the program: the save holds
-    the game, the end screen and statistics go on, the log says what was skipped."""
+    """The record is written line by line when a game ends; on a full heap (a long Trek
+    game on the Titano, CircuitPython's VM) a MemoryError there must not stop the program:
+    the save holds the game, the end screen and statistics go on, the log says what was
+    skipped."""
     from face_still import over
 
-    def no_room(g):
+    def no_room(g, out):
         raise MemoryError("memory allocation failed")
 
     monkeypatch.setattr(over, "record", no_room)

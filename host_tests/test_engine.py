@@ -242,6 +242,17 @@ def test_trek_and_rapid_games_end_in_draws_like_the_reference(variant, seed):
         assert g.result[2] != "cap" or len(g.history) == 200
 
 
+def test_the_record_line_by_line_is_the_record():
+    # Game.record(out): each turn's line handed over in turn (the device writes the record
+    # of a long game so, with no text of it all), the same lines record() joins.
+    g = Game(size=7, variant="rapid", marbles=1, stars=1)
+    for line in ["b2", "*d4 f6", "b2-b3", "f6-f5"]:
+        g.play(line)
+    got = []
+    assert g.record(got.append) is None
+    assert got == g.record().split("\n") == ["b2", "*d4 f6", "b2-b3", "f6-f5"]
+
+
 def test_bridge_partners_share_a_colour():
     g = Game(variant="bridge", players=4)
     for line in ["c3", "k5", "c5", "k6", "e3", "k7", "f9", "k8", "e5"]:

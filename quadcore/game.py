@@ -123,13 +123,18 @@ class Game:
     def turn_text(self, actions):
         return format_turn(actions, self.n)
 
-    def record(self):
+    def record(self, out=None):
         """The complete turns so far, one per line (rules.md notation). Each turn is decoded
         and dropped in turn (self.history holds them all at once: at the end of a long Trek
-        game on CircuitPython's VM that list was the allocation with no room)."""
+        game on CircuitPython's VM that list was the allocation with no room). out: a
+        function called with each turn's line instead, and nothing returned (no text of
+        them all: the device's end of a game writes the record line by line)."""
         st = self._starts
-        return "\n".join([format_turn(self._actions(st[t], st[t + 1]), self.n)
-                          for t in range(self._nturns)])
+        if out is None:
+            return "\n".join([format_turn(self._actions(st[t], st[t + 1]), self.n)
+                              for t in range(self._nturns)])
+        for t in range(self._nturns):
+            out(format_turn(self._actions(st[t], st[t + 1]), self.n))
 
     def name(self, x):
         return cell_name(x, self.n)

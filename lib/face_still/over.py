@@ -62,22 +62,10 @@ def game_over(play, fresh):
     _outline(play, g)
     if fresh:
         app.save_session()
-        try:  # a long Trek game's text on a full heap (Titano, CircuitPython's VM)
-            text = record(g)
+        try:  # line by line: a long Trek game's whole text found no room (Titano, VM)
+            write(app.p, g)
         except MemoryError:  # the save holds the game: only the text record is lost
-            text = ""
             app.p.log("record skipped: no room")
-        log = app.p.log
-        i = 0
-        while i < len(text):  # line by line, without a list of them all (text.split)
-            j = text.find("\n", i)
-            if j < 0:
-                j = len(text)
-            if j > i:
-                log(text[i:j])
-            i = j + 1
-        if text:
-            append(app.p, text)
     play.result = lines(play, level, stats)
 
 
@@ -95,44 +83,66 @@ def panel(play, changed):
     return changed, (("new", "New"), ("undo", "Undo"), ("menu", "Menu"), ("moves", "Moves"),
                      (None, ""), (None, ""))
 
-def record(g):
+def record(g, out):
     """The finished game as a record the referee reads (python -m quadcore referee FLAGS
-    < game.txt): a comment with the rule flags, one turn a line, a comment with the result."""
+    < game.txt), out(line) for each line: a comment with the rule flags, one turn a line
+    (Game.record hands them over one at a time: no text of the whole game), a comment
+    with the result."""
     r = g.rules
     kind, seat, why = g.result
-    out = ["# Quad Pocket game: %dx%d, %d players, %s" % (g.n, g.n, r.players, r.variant),
-           "# referee flags: --size %d --players %d --marbles %d --stars %d --variant %s%s"
-           % (g.n, r.players, r.marbles, r.stars, r.variant,
-              " --one-short" if r.one_short else "")]
+    out("# Quad Pocket game: %dx%d, %d players, %s" % (g.n, g.n, r.players, r.variant))
+    out("# referee flags: --size %d --players %d --marbles %d --stars %d --variant %s%s"
+        % (g.n, r.players, r.marbles, r.stars, r.variant,
+           " --one-short" if r.one_short else ""))
     if r.claim:
-        out.append("# claim mode: quads count only when claimed (the referee does not judge"
-                   " claims)")
-    out.append(g.record())
-    out.append("# result: %s (%s)" % (kind if seat is None else "%s seat %d" % (kind,
-                                                                            seat + 1), why))
-    return "\n".join(out) + "\n\n"
+        out("# claim mode: quads count only when claimed (the referee does not judge"
+            " claims)")
+    g.record(out)
+    out("# result: %s (%s)" % (kind if seat is None else "%s seat %d" % (kind, seat + 1),
+                               why))
 
 
-def append(platform, text):
-    """Add the record to the game-record file when the program may write the drive: on
-    the device that is /quad_games.txt after a start with a finger on the screen
-    (boot.py); otherwise the drive is the computer's, open() fails, and the serial
-    console has the record anyway. Elsewhere only a platform's own record_file is used
-    (the simulator must never write to its computer's root folder)."""
+def write(platform, g):
+    """The record on the serial console (its non-empty lines) and added to the game-record
+    file, a blank line after it, when the program may write the drive: on the device that
+    is /quad_games.txt after a start with a finger on the screen (boot.py); otherwise the
+    drive is the computer's, open() fails, and the serial console has the record anyway.
+    Elsewhere only a platform's own record_file is used (the simulator must never write to
+    its computer's root folder)."""
     import sys
     path = getattr(platform, "record_file", None)
     if path is None and sys.implementation.name == "circuitpython":
         path = "/quad_games.txt"
-    if not path:
-        return False
+    f = [None]
+    if path:
+        try:
+            f[0] = open(path, "a")
+        except OSError as e:  # read-only (a normal start: errno 30): go on
+            _failed(platform, path, e)
+
+    def out(line):
+        if line:
+            platform.log(line)
+        if f[0] is not None:
+            try:
+                f[0].write(line)
+                f[0].write("\n")
+            except OSError as e:  # the drive full: the console has the record
+                f[0].close()
+                f[0] = None
+                _failed(platform, path, e)
+
     try:
-        with open(path, "a") as f:
-            f.write(text)
-        return True
-    except OSError as e:  # read-only (a normal start: errno 30), drive full: go on
-        if not e.args or e.args[0] != 30:
-            platform.log("record not written to %s: %s" % (path, e))
-        return False
+        record(g, out)
+        out("")
+    finally:
+        if f[0] is not None:
+            f[0].close()
+
+
+def _failed(platform, path, e):
+    if not e.args or e.args[0] != 30:
+        platform.log("record not written to %s: %s" % (path, e))
 
 
 def lines(play, level, stats):

@@ -2,7 +2,8 @@
 is `solve.Solve`).
 
  * `attack`: a forced win within 2 own turns (Average and Expert) or 3 (Expert, forcing
-   first turn, on its own share of nodes) is played before anything else is searched.
+   first turn, on its own share of nodes) is played before anything else is searched. The
+   proof of a win in 3 is prove.py, imported only while it runs.
  * `guard`: the turn the search chose must not leave the opponent a forced win in 2 (for
    Expert: in 3 as well, on the nodes left). If it does, the extra stars that stop every
    win in 2 are added when there are stars enough (each on the fork cell that would win:
@@ -19,7 +20,7 @@ the opponent's win2 / win3 checks.
 from ..board import MARBLE, STAR
 from . import core
 from .core import EBUF, MAXCELLS, SCORE
-from .fast import CAND, CHUNK, NF, ORDER, PATH, TWO
+from .fast import CAND, ORDER, PATH, TWO
 from .solve import SB
 
 STOP = 10
@@ -30,158 +31,30 @@ class Guard:
     def attack(self, seat, deep):
         """Generator: a winning turn as a list, or None."""
         x = self.win2(seat, 0)
-        if x < 0 and deep:
-            n = self.first3(seat, 0)
+        if x < 0 and deep and self.first3(seat, 0):
             # First turns best first by the root score (forks and builders lead): the
             # wins in 3 of the suite are found after ~100 nodes instead of ~400.
-            nt = self.nt3 if n else 0
             cells = self.b.cells
             tb = self.colour[seat] * MAXCELLS
             m = 0
-            for y in range(len(cells) if n else 0):
+            for y in range(len(cells)):
                 if TWO[tb + y] and not cells[y]:
                     m = core.insert_by(CAND, 0, m, 64, y, SCORE)
-            sol = self.cfg["sol"]
-            far = sol[4] * self.full // self.cfg["budget"] if len(sol) > 4 else 0
-            lim = self.limit
-            j = 0
-            r = 0  # the proof's state (prove3): 0 for a first turn not yet tried
-            while j < nt + m and self.nodes < self.limit:
-                r = self.prove3(seat, j if j < nt else nt + CAND[j - nt], r, far, lim)
-                if r < -1:
-                    x = -2 - r
-                    break
-                if r < 0:
-                    j += 1  # refuted (or out of nodes): the next first turn
-                    r = 0
-                    self.limit = lim
-                if self.nodes > self.ticked:
-                    self.ticked = self.nodes
-                    yield None
-            self.limit = lim
+            if self.nt3 + m:
+                # The proof (prove.py) is on the heap only while it runs (and not at all
+                # while no first turn can force: a game's first turns). Master keeps it
+                # once loaded (till the player goes): its ponder runs an attack for each
+                # of the human's likely turns, and an import each time fragmented the
+                # PyPortal's heap (CircuitPython 10.2.1's VM: 1.7 KB more needed).
+                from . import prove
+                try:
+                    x = yield from prove.attack3(self, seat, m)
+                finally:
+                    if "width" not in self.cfg:  # (Master's config: master.master_cfg)
+                        prove.off()
         if x < 0:
             return None
         return self.cover_with(seat, x)
-
-    def prove3(self, seat, i, state, far, lim):
-        """First turn i of win3 (as solve.try3) proved answer by answer, until the proof
-        ends or CHUNK nodes or so have gone (the caller ticks, then goes on from the state
-        returned): -2 - its marble cell if every answer leaves `seat` a win in 2, -1 if
-        one does not (or the nodes ran out: never a false win), else the state to go on
-        from (the next answer, r, and the zone's size: 64 r + zone + 2). The turn is put
-        down for the step and taken back (put back uncounted). The quick answers come
-        first (the defender given one star more: solve.zone; its marble on each of our
-        completion cells); once the zone has not refuted the turn, the proof may run `far`
-        nodes past the attack's limit `lim` (a proof that ends is played at once: no
-        search or guard follows)."""
-        a = seat
-        d = 1 - a
-        ca = self.colour[a]
-        b = self.b
-        r = state >> 6  # the next answer: 0 one star more, 1..k a marble on a completion
-        #                 cell, then stars on all of them and a marble on reply cell r-k-1
-        nz = (state & 63) - 2
-        mark = self.npath
-        x = self.put3(a, i, r)
-        if x < 0:
-            return -1
-        k = core.threat_cells(b, ca, SB, 8, 8)
-        sd = self.stars[d]
-        res = 0  # 1 proved, -1 refuted
-        if not (b.nopen[ca][3] and NF[ca]):
-            res = -1
-        elif k > sd + 1:
-            res = 1
-        start = self.nodes
-        while not res:
-            if self.nodes >= self.limit:
-                res = -1
-                break
-            if self.nodes - start >= CHUNK:
-                break
-            m2 = self.npath
-            if r == 0:
-                if k <= sd:
-                    # The defender given one star more (solve.zone): refuted, or the zone
-                    # of our win that its free marble must touch.
-                    for j in range(k):
-                        self.put(SB[8 + j], STAR)
-                    self.stars[d] -= k
-                    nz = self.zone(a, 80)
-                    self.stars[d] += k
-                    if nz == -2:
-                        res = -1
-                    elif self.limit < lim + far:
-                        self.limit = lim + far  # past the quick refutation
-            elif r <= k:
-                for j in range(k):
-                    if j != r - 1:
-                        self.put(SB[8 + j], STAR)
-                self.put(SB[7 + r], MARBLE + 1 - ca)
-                self.stars[d] -= k - 1
-                self.marbles[d] -= 1
-                if not self.holds(a, 80):
-                    res = -1
-                self.stars[d] += k - 1
-                self.marbles[d] += 1
-            elif k > sd:
-                res = 1
-            else:
-                for j in range(k):
-                    self.put(SB[8 + j], STAR)
-                ny = self.reply_cells(ca, 1 - ca, 16, nz, self.stars[a])
-                if ny < 0:
-                    res = -1
-                elif r - k > ny:
-                    res = 1
-                else:
-                    self.put(SB[15 + r - k], MARBLE + 1 - ca)
-                    self.stars[d] -= k
-                    self.marbles[d] -= 1
-                    if not self.holds(a, 80):
-                        res = -1
-                    self.stars[d] += k
-                    self.marbles[d] += 1
-            self.undo_to(m2)
-            r += 1
-        self.take3(a, i, mark)
-        if res:
-            return -2 - x if res > 0 else -1
-        return r * 64 + nz + 2
-
-    def put3(self, a, i, again):
-        """Put win3's first turn i (see solve.try3) with the counts; its marble cell, or -1
-        (nothing put). `again`: put back after a tick, not counted."""
-        b = self.b
-        ca = self.colour[a]
-        cells = b.cells
-        nt = self.nt3
-        if i < nt:
-            x = SB[i]
-        else:
-            x = i - nt
-            if nt > self.stars[a] or cells[x] or TWO[ca * MAXCELLS + x] == 0:
-                return -1
-        n0 = self.nodes
-        mark = self.npath
-        for j in range(nt):
-            if j != i:
-                self.put(SB[j], STAR)
-        if cells[x]:  # (a star of the covering took it)
-            self.undo_to(mark)
-            return -1
-        self.put(x, MARBLE + ca)
-        self.stars[a] -= self.npath - mark - 1
-        self.marbles[a] -= 1
-        if again:
-            self.nodes = n0
-        return x
-
-    def take3(self, a, i, mark):
-        """Take put3's turn back (and its counts)."""
-        self.stars[a] += self.npath - mark - 1
-        self.marbles[a] += 1
-        self.undo_to(mark)
 
     def cover_with(self, seat, x):
         """The turn: stars on the opponent's completion cells but x, the marble on x."""
