@@ -1,5 +1,6 @@
 """Put the repo root on sys.path *after* the standard library: the device entry point
 `code.py` would otherwise shadow the standard `code` module (which pdb imports)."""
+import gc
 import os
 import sys
 
@@ -22,6 +23,10 @@ def _engines_stay_loaded():
     Put the engine modules seen before each test back after it, so tests do not depend on
     the order they run in."""
     before = {k: v for k, v in sys.modules.items() if k.split(".")[0] in _ENGINES}
+    # What earlier tests left goes now; what stays is frozen, so the app's own frequent
+    # collections during this test walk only what it makes (see pytest_collection_finish).
+    gc.collect()
+    gc.freeze()
     yield
     for name, mod in before.items():
         if sys.modules.get(name) is not mod:
@@ -29,3 +34,12 @@ def _engines_stay_loaded():
         parent, _, child = name.rpartition(".")
         if parent and parent in before:
             setattr(before[parent], child, mod)
+
+
+def pytest_collection_finish(session):
+    """The app collects garbage often (on the device it keeps the heap in few pieces); in
+    a pytest process each collection would walk every object the test modules and their
+    libraries made. Freeze what exists once collection is done: later collections walk
+    only what the tests make (a panel-layout test spent 8 of its 29 s in gc.collect)."""
+    gc.collect()
+    gc.freeze()

@@ -22,6 +22,7 @@ from quadcore.ai.two import LEVELS, Two, tables_for
 from quadcore.board import MARBLE, STAR
 from quadcore.prng import Rng
 from quad_solver import bits
+from tiers import spread  # the quick tier: a sample of large sweeps
 
 
 def solver_for(game):
@@ -79,7 +80,7 @@ def test_win2_and_win3_are_the_checkers_answers(case):
     n, stars, count, lo, hi = case
     sc = Short(n)
     kinds = {}
-    for g in positions(n, stars, count, 7 + n + stars, lo, hi):
+    for g in spread(positions(n, stars, count, 7 + n + stars, lo, hi), 2):
         st = sc.state_of(g)
         s = solver_for(g)
         seat = g.turn
@@ -117,7 +118,7 @@ def test_chain_finds_exactly_the_stars_that_stop_a_win_in_2(case):
     n, stars, count, lo, hi = case
     sc = Short(n)
     seen = {}
-    for g in positions(n, stars, count, 100 + n + stars, lo, hi):
+    for g in spread(positions(n, stars, count, 100 + n + stars, lo, hi), 2):
         st = sc.state_of(g)
         me, op, stars_m, s_me, s_op, m_me, m_op = st
         empty = sc.g.all & ~(me | op | stars_m)

@@ -10,7 +10,23 @@ import displayio
 
 
 def glyphs(font, index):
-    """-> the sheet; index[i] is set to the tile of chr(32 + i)."""
+    """-> the sheet; index[i] is set to the tile of chr(32 + i). Made once a process: the
+    sheet is only read, so every App after the first (a test suite makes hundreds) gets
+    the same one, kept on the font."""
+    sheet = getattr(font, "_quadpocket_sheet", None)
+    if sheet is not None:
+        for i in range(95):
+            index[i] = i
+        return sheet
+    sheet = _make(font, index)
+    try:
+        font._quadpocket_sheet = sheet
+    except AttributeError:  # a font that takes no attributes: made each time
+        pass
+    return sheet
+
+
+def _make(font, index):
     sheet = displayio.Bitmap(6 * 95, 12, 2)
     for i in range(95):
         index[i] = i
