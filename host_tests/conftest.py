@@ -28,6 +28,14 @@ def _engines_stay_loaded():
     gc.collect()
     gc.freeze()
     yield
+    # The engine's modules exactly as before: first those this test loaded (they may be
+    # bound to a reloaded generation of their package), then the earlier ones put back.
+    for name in [k for k in sys.modules if k.split(".")[0] in _ENGINES and k not in before]:
+        mod = sys.modules.pop(name)
+        parent, _, child = name.rpartition(".")
+        for pkg in (before.get(parent), sys.modules.get(parent)):
+            if pkg is not None and getattr(pkg, child, None) is mod:
+                delattr(pkg, child)
     for name, mod in before.items():
         if sys.modules.get(name) is not mod:
             sys.modules[name] = mod
