@@ -317,3 +317,26 @@ def test_a_ponder_with_no_room_stops_for_the_turn_and_the_game_goes_on(monkeypat
     assert len(g.history) == 4 and g.turn_text(g.history[3]) == want
     d.ticks(2)
     assert play.pondering is not None                        # the next turn ponders again
+
+
+def test_a_stored_master_level_plays_expert_where_the_platform_has_no_master():
+    """A device on the .mpy route offers no Master (its heap); preferences stored with
+    Master (by the firmware route, say) play Expert there and the Level setting offers up
+    to Expert."""
+    from apptools import device
+    from quadpocket.app import App
+    from tools.sim import Driver
+    p = device(prefs={"level": "expert", "master": 10})
+    p.master = False
+    app = App(p)
+    assert app.prefs.master == 0 and app.prefs.level == "expert"
+    d = Driver(app)
+    d.press("menu")
+    d.press("new")
+    assert "Level: Expert" in screen_text(app) and "Master" not in screen_text(app)
+    for _ in range(5):
+        d.press("level")
+        assert "Master" not in screen_text(app)
+    p = device(prefs={"level": "expert", "master": 10})
+    app = App(p)  # the simulator offers Master: kept
+    assert app.prefs.master == 10

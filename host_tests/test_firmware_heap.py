@@ -12,8 +12,12 @@ FIRMWARE_BUDGET = 64 * 1024
 PYPORTAL, TITANO = (320, 240), (480, 320)
 
 CASES = [(g, s) for g in route_heap.MAIN_GAMES for s in (PYPORTAL, TITANO)] + [
-    ("still-master", TITANO),  # Master's ponder, on the Titano only on this route
-    ("still-master", PYPORTAL),
+    # Master and its ponder: on this route only (from .mpy files its whole game needs
+    # 103-105 KB free: test_app_vm_master.py), every variant on both screens
+    ("still-master", TITANO), ("still-master", PYPORTAL),
+    ("still-master-duel", TITANO), ("still-master-duel", PYPORTAL),
+    ("still-master-trek", TITANO), ("still-master-trek", PYPORTAL),
+    ("still-master-rapid", TITANO), ("still-master-rapid", PYPORTAL),
     ("still-12", PYPORTAL), ("still-12", TITANO),  # Still's Quad up to 12x12
     ("quax-15", PYPORTAL), ("quax-15", TITANO),  # Quax up to 15x15
 ]

@@ -151,10 +151,12 @@ def test_the_firmware_route_says_so_and_offers_its_room(device, monkeypatch):
     device.size = (480, 320)
     p = device.make()
     assert p.ponder is False and p.max_board == 11 and not hasattr(p, "quax_max")
+    assert p.master is False  # Master needs more than the .mpy route's 100 KB
     assert not hasattr(p, "text_room")
     monkeypatch.setattr(quadpocket, "__file__", "quadpocket/__init__.py")
     p = device.make()
     assert p.ponder is True and p.max_board == 12 and p.quax_max == 15
+    assert p.master is True
     assert p.text_room == 12 * 1024
     assert device.module.Platform.max_board == 11  # the class: the .mpy route's limit
     from quadpocket import pages

@@ -379,7 +379,8 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         code += 'print("pondered", S["ponders"])\n'
         # the platform's choice (App.tick reads p.ponder; the device's platform has none)
         code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
-                            "p = Platform(WIDTH, HEIGHT)\np.ponder = %d\n" % bool(ponder))
+                            "p = Platform(WIDTH, HEIGHT)\np.master = 1\np.ponder = %d\n"
+                            % bool(ponder))
     elif variant is None and humans is None:
         rec = prefs_record(tutorial_done=True, level="expert", size=board)
         code = SCENARIO
@@ -397,7 +398,8 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         code = SCENARIO[:start] + VARIANT_MOVE.lstrip() + "\n\n" + SCENARIO[end:]
         if level == "master":  # the platform's choice (a variant's Master never ponders)
             code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
-                                "p = Platform(WIDTH, HEIGHT)\np.ponder = %d\n" % bool(ponder))
+                                "p = Platform(WIDTH, HEIGHT)\np.master = 1\np.ponder = %d\n"
+                                % bool(ponder))
         code += 'print("played", S["star"], S["marble"], S["move"])\n'
     code = code.replace("PREFS_RECORD", repr(rec))
     # The base-only run (heapsize_for_free) must compile to the same bytecode as the full

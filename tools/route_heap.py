@@ -39,6 +39,9 @@ GAMES = {
     "still-12": lambda size: {"board": 12},
     "still-13": lambda size: {"board": 13},
     "still-master": lambda size: {"level": "master"},
+    "still-master-duel": lambda size: {"level": "master", "variant": "duel"},
+    "still-master-trek": lambda size: {"level": "master", "variant": "trek"},
+    "still-master-rapid": lambda size: {"level": "master", "variant": "rapid"},
     "still-6humans": lambda size: {"variant": "standard", "humans": 6},
     "winther": lambda size: {"program": wq_app_heap.scenario_code},
     # the largest board the face offers on the screen (face_quax.start.HEAP_MAX), or n x n

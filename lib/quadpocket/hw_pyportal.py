@@ -30,15 +30,17 @@ class Platform:
     # on the largest board its face offers here (tools/quax_app_heap.py --smallest); the corner
     # polyomino game (tools/corners_app_heap.py --smallest).
     games = "SWXB"
-    # Master in the Level setting (5, 10 or 20 s a move); `ponder` (thinking on the human's
-    # time) is set in __init__ by the screen.
-    master = True
+    # Master in the Level setting (5, 10 or 20 s a move) and its ponder (thinking on the
+    # human's time): on the firmware route only (quadpocket.hwsetup). From .mpy files its
+    # whole game needs 103-105 KB free on CircuitPython's VM, over the 100 KB budget
+    # (tools/app_heap.py --smallest --level master[-noponder]; docs/heap.md).
+    master = False
+    ponder = False
 
     if TYPE_CHECKING:  # for the device check (mypy): what quadpocket.hwsetup sets
         display: Any
         width: int
         height: int
-        ponder: bool
         calibration: Any
         version: str
         nvm: Any

@@ -39,22 +39,18 @@ def setup(p):
     p.display = d
     p.width = d.width
     p.height = d.height
-    # Master ponders on 320x240: its whole game needs 99.4 KB free on CircuitPython's
-    # VM (a ponder with no room stops for that turn); on 480x320 it needs 100.4, so
-    # there Master plays without it (99.4; tools/app_heap.py --level master[-noponder]
-    # [--titano]; docs/heap.md).
-    p.ponder = p.width <= 320
     p.calibration = CALIBRATION
     import quadpocket
     from quadpocket.version import VERSION
     p.version = VERSION
     # Frozen into the firmware (docs/device.md, "The firmware route") a package's file
-    # name is relative, and code and names cost no heap: the room pays for Master's
-    # ponder on the Titano, Still's Quad up to 12x12, Quax up to 15x15 (where the cells
+    # name is relative, and code and names cost no heap: the room pays for Master and
+    # its ponder (from .mpy files: 103-105 KB, over the budget), Still's Quad up to 12x12, Quax up to 15x15 (where the cells
     # stay 12 px or more) and the Titano's 76-column text pages in a game of six (their
     # grid made with 12 KB free, quadpocket.textpage), each measured with 64 KB free
     # (tools/route_heap.py). About names the route (quadpocket.pages.route).
     if quadpocket.__file__[0] != "/":
+        p.master = True
         p.ponder = True
         p.max_board = 12
         p.quax_max = 15

@@ -48,6 +48,8 @@ def start(app):
     try:
         st = storage.Store(p.nvm)  # (moves version 1 records into their slots)
         app.prefs = st.prefs  # plain values: keeping them keeps no storage code
+        if not getattr(p, "master", 0):
+            app.prefs.master = 0  # Master where this platform offers it only (Expert)
         app.notes = st.notes  # records found damaged, each with its player's message
         if app.prefs.game is None and app.notes:
             # Damaged records, no preferences left: the message needs a game screen's
