@@ -183,6 +183,7 @@ def _make_display(width, height, scale, caption, lazy=False):
             self._window = None
             self._lazy = lazy
             self._stale = False
+            self._pygame_screen = None  # (Blinka's refresh thread may look before it is made)
             super().__init__(**kw)
 
         def _initialize(self, init_sequence):
