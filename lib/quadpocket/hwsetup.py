@@ -45,10 +45,10 @@ def setup(p):
     p.version = VERSION
     # Frozen into the firmware (docs/device.md, "The firmware route") a package's file
     # name is relative, and code and names cost no heap: the room pays for Master and
-    # its ponder (from .mpy files: 103-105 KB, over the budget), Still's Quad up to 12x12, Quax up to 15x15 (where the cells
-    # stay 12 px or more) and the Titano's 76-column text pages in a game of six (their
-    # grid made with 12 KB free, quadpocket.textpage), each measured with 64 KB free
-    # (tools/route_heap.py). About names the route (quadpocket.pages.route).
+    # its ponder (from .mpy files: 103-105 KB, over the budget), Still's Quad up to
+    # 12x12, Quax up to 15x15 (where the cells stay 12 px or more) and the Titano's
+    # 76-column text pages in a game of six (their grid made with 12 KB free,
+    # quadpocket.textpage), each measured with 64 KB free (tools/route_heap.py). About names the route (quadpocket.pages.route).
     if quadpocket.__file__[0] != "/":
         p.master = True
         p.ponder = True
