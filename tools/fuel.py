@@ -87,11 +87,14 @@ class Game:
 
 # ---------------------------------------------------------------- Still's Quad (quadcore)
 
+# prove (Expert's proof of a win in 3) is loaded by an attack with a forcing first turn
+# and dropped after it: on the device a .mpy load (~1.7 KB, little time), here a compile
+# from source (~13 KB and ~4M fuel), so it is imported first like the others.
 _STILL = """
 import gc
 from quadcore.game import Game
 from quadcore import ai
-from quadcore.ai import core, fast, two, other, search, tss, turns
+from quadcore.ai import core, fast, two, other, search, tss, turns, prove
 for _w in set(v["w"] for v in two.LEVELS.values()):
     two.tables_for(_w)
 g = Game(**%r)
