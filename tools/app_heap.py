@@ -377,10 +377,6 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         code = code.replace("def move(name):", PONDER_WAIT.lstrip() + "def move(name):")
         code = code.replace('    press("hint")\n', '    ponder(name)\n    press("hint")\n', 1)
         code += 'print("pondered", S["ponders"])\n'
-        # the platform's choice (App.tick reads p.ponder; the device's platform has none)
-        code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
-                            "p = Platform(WIDTH, HEIGHT)\np.master = 1\np.ponder = %d\n"
-                            % bool(ponder))
     elif variant is None and humans is None:
         rec = prefs_record(tutorial_done=True, level="expert", size=board)
         code = SCENARIO
@@ -396,11 +392,14 @@ def scenario_code(grow_qstrs=True, size=(320, 240), board=11, stop_at_base=False
         start = SCENARIO.index("def move(name):")
         end = SCENARIO.index("_pad = bytearray")
         code = SCENARIO[:start] + VARIANT_MOVE.lstrip() + "\n\n" + SCENARIO[end:]
-        if level == "master":  # the platform's choice (a variant's Master never ponders)
-            code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
-                                "p = Platform(WIDTH, HEIGHT)\np.master = 1\np.ponder = %d\n"
-                                % bool(ponder))
         code += 'print("played", S["star"], S["marble"], S["move"])\n'
+    if level == "master":
+        # A platform that offers Master, as the firmware route's does (startup plays Expert
+        # where `master` is false), and `ponder` as asked (App.tick reads it; a variant's
+        # Master never ponders)
+        code = code.replace("p = Platform(WIDTH, HEIGHT)\n",
+                            "p = Platform(WIDTH, HEIGHT)\np.master = 1\np.ponder = %d\n"
+                            % bool(ponder))
     code = code.replace("PREFS_RECORD", repr(rec))
     # The base-only run (heapsize_for_free) must compile to the same bytecode as the full
     # one, or its base reading differs (by 32 B): so the flag is a value read at run time

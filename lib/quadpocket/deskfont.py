@@ -13,12 +13,12 @@ def glyphs(font, index):
     """-> the sheet; index[i] is set to the tile of chr(32 + i). Made once a process: the
     sheet is only read, so every App after the first (a test suite makes hundreds) gets
     the same one, kept on the font."""
+    for i in range(95):
+        index[i] = i
     sheet = getattr(font, "_quadpocket_sheet", None)
     if sheet is not None:
-        for i in range(95):
-            index[i] = i
         return sheet
-    sheet = _make(font, index)
+    sheet = _make(font)
     try:
         font._quadpocket_sheet = sheet
     except AttributeError:  # a font that takes no attributes: made each time
@@ -26,10 +26,9 @@ def glyphs(font, index):
     return sheet
 
 
-def _make(font, index):
+def _make(font):
     sheet = displayio.Bitmap(6 * 95, 12, 2)
     for i in range(95):
-        index[i] = i
         g = font.get_glyph(32 + i)
         if g is None or g.width == 0:
             continue
