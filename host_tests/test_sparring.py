@@ -239,3 +239,35 @@ def test_what_if_names_turns_that_really_win_against_the_greedy_reference(tmp_pa
     if wins:
         last = [w[1] for w in wins if w[0] == wins[-1][0]]
         assert cls == "+".join(sorted(set(last)))
+
+
+def test_set_overrides_a_levels_config_for_its_games_only_and_seat_picks_one_seat(capsys):
+    # Host-only tuning (--set KEY=N, --seat): Easy's noise 0 plays another game than its
+    # own noise 14 (on these seeds), the override is put back after every game, and --seat
+    # second plays the odd games only, the same games as a run of both seats.
+    from quadcore.ai import turns, two
+    before = dict(two.LEVELS["easy"]), turns.FW
+    over = sparring.settings("easy", ["noise=0", "w=2,6,20", "turns.FW=41"])[1]
+    assert over == {"noise": 0, "w": (2, 6, 20), "turns.FW": 41}
+    plain = [sparring._job((i, "easy", 5, True, False))[2] for i in range(4)]
+    tuned = [sparring._job((i, "easy", 5, True, False, "partner", 2, over))[2]
+             for i in range(4)]
+    assert plain != tuned
+    assert (dict(two.LEVELS["easy"]), turns.FW) == before
+    for bad in (["wobble=1"], ["noise=x"], ["w=1,2"], ["noise=1,2"], ["turns.MT=5"]):
+        try:
+            sparring.settings("easy", bad)
+        except ValueError:
+            continue
+        raise AssertionError(bad)
+    assert sparring.main(["--level", "easy", "--games", "4", "--seed", "5", "--seat",
+                          "second", "--set", "noise=0"]) == 0
+    out = capsys.readouterr().out
+    assert "easy with noise=0" in out and ", first:" not in out
+    assert "second: 2 games" in out and "overall: 2 games" in out
+    want = sum(sparring._job((i, "easy", 5, False, False, "partner", 2, over))[1] == 1
+               for i in (1, 3))
+    sparring.main(["--level", "easy", "--games", "4", "--seed", "5", "--seat", "second",
+                   "--set", "noise=0", "--set", "w=2,6,20", "--set", "turns.FW=41"])
+    assert "second: 2 games, +%d " % want in capsys.readouterr().out
+    assert (dict(two.LEVELS["easy"]), turns.FW) == before

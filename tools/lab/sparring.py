@@ -466,14 +466,69 @@ def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=N
     return 1 if winner == lv_seat else 0
 
 
+def settings(level, pairs):
+    """Host-only tuning: {key: value} from "KEY=N" or "KEY=N,N,..." strings for the config
+    of `level` (two.LEVELS; "master:S" and "partner-D": Expert's, which Master plays);
+    ValueError for a key the level's config lacks or a value that is not whole numbers."""
+    from quadcore.ai import two
+    name = "expert" if level not in two.LEVELS else level
+    cfg = two.LEVELS[name]
+    out = {}
+    for kv in pairs:
+        key, _, val = kv.partition("=")
+        if key.startswith("turns.") and key[6:] in TURNS_CONSTS:
+            try:
+                out[key] = int(val)
+            except ValueError:
+                raise ValueError("%s takes a whole number, not %r" % (key, val))
+            continue
+        if key not in cfg:
+            raise ValueError("no setting %r at level %s (%s)" % (key, name, ", ".join(sorted(cfg))))
+        try:
+            v = tuple(int(t) for t in val.split(","))
+        except ValueError:
+            raise ValueError("%s takes whole numbers (N or N,N,...), not %r" % (key, val))
+        if isinstance(cfg[key], tuple) != (len(v) > 1) or (
+                isinstance(cfg[key], tuple) and len(v) != len(cfg[key])):
+            raise ValueError("%s is %r: give %s" % (key, cfg[key], "as many numbers"
+                                                   if isinstance(cfg[key], tuple) else "one number"))
+        out[key] = v if len(v) > 1 else v[0]
+    return name, out
+
+
+TURNS_CONSTS = ("SV", "O2", "FW", "PW", "OVER")  # turns.py's evaluation (every level's)
+
+
+def apply_settings(level, over):
+    """Put the overrides of `settings` into two.LEVELS ("turns.K": turns.py's module constant
+    K); returns what they replaced, for apply_settings(level, old) to put back. Each game
+    applies them and puts them back (a pool's workers get them with their task)."""
+    from quadcore.ai import turns, two
+    name = "expert" if level not in two.LEVELS else level
+    old = {}
+    for key, v in over.items():
+        if key.startswith("turns."):
+            old[key] = getattr(turns, key[6:])
+            setattr(turns, key[6:], v)
+        else:
+            old[key] = two.LEVELS[name][key]
+            two.LEVELS[name][key] = v
+    return old
+
+
 def _job(args):
     i, level, seed, keep, count = args[:5]
     against = args[5] if len(args) > 5 else "partner"
     opening = args[6] if len(args) > 6 else 2
+    old = apply_settings(level, args[7]) if len(args) > 7 and args[7] else None
     rec = [] if keep else None
     cnt = [] if count else None
-    r = play(level, i % 2 == 0, seed + i // 2, opening=opening, record=rec, counts_out=cnt,
-             against=against)
+    try:
+        r = play(level, i % 2 == 0, seed + i // 2, opening=opening, record=rec,
+                 counts_out=cnt, against=against)
+    finally:
+        if old:
+            apply_settings(level, old)
     return i, r, rec, cnt
 
 
@@ -515,16 +570,28 @@ def main(argv=None):
                     help="random marbles before the players start (default 2)")
     ap.add_argument("--count", action="store_true",
                     help="partner-D: print the pieces it puts down per move")
+    ap.add_argument("--seat", choices=("both", "first", "second"), default="both",
+                    help="play only the games in which the level moves first (even game "
+                    "numbers) or second (odd), for tuning one seat (the same games as in a "
+                    "run of both seats)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=N[,N...]",
+                    help="host-only tuning: override one entry of the level's config "
+                    "(two.LEVELS; Master: Expert's), e.g. --set mt=400 --set o1=4; turns.K=N sets "
+                    "the turn search's evaluation constant K (%s: every level's)"
+                    % ", ".join(TURNS_CONSTS))
     a = ap.parse_args(argv)
     try:
         player(a.level)
+        _, over = settings(a.level, a.set)
     except ValueError as e:
         ap.error(str(e))
+    if over:
+        print("%s with %s" % (a.level, ", ".join("%s=%s" % kv for kv in sorted(over.items()))))
     if a.out:
         import os
         os.makedirs(a.out, exist_ok=True)
-    tasks = [(i, a.level, a.seed, bool(a.out), a.count, a.against, a.opening)
-             for i in range(a.games)]
+    tasks = [(i, a.level, a.seed, bool(a.out), a.count, a.against, a.opening, over)
+             for i in range(a.games) if a.seat == "both" or i % 2 == (a.seat == "second")]
     res = [None] * a.games
     pieces = []
 
@@ -545,9 +612,12 @@ def main(argv=None):
             done(*_job(t))
             sys.stderr.write("\r%d/%d" % (t[0] + 1, a.games))
     sys.stderr.write("\n")
-    first = [r for i, r in enumerate(res) if i % 2 == 0]
-    second = [r for i, r in enumerate(res) if i % 2 == 1]
+    first = [r for i, r in enumerate(res) if i % 2 == 0 and r is not None]
+    second = [r for i, r in enumerate(res) if i % 2 == 1 and r is not None]
+    res = [r for r in res if r is not None]
     for name, rs in (("overall", res), ("first", first), ("second", second)):
+        if not rs:
+            continue
         w = sum(1 for r in rs if r == 1)
         d = sum(1 for r in rs if r == 0.5)
         s, lo, hi = interval(rs)
