@@ -254,6 +254,13 @@ def test_set_overrides_a_levels_config_for_its_games_only_and_seat_picks_one_sea
              for i in range(4)]
     assert plain != tuned
     assert (dict(two.LEVELS["easy"]), turns.FW) == before
+    # The turn search's width and depth (read with defaults, not in Expert's config) can be
+    # set too, and putting them back removes them again.
+    wide = sparring.settings("expert", ["width=4"])[1]
+    old = sparring.apply_settings("expert", wide)
+    assert two.LEVELS["expert"]["width"] == 4
+    sparring.apply_settings("expert", old)
+    assert "width" not in two.LEVELS["expert"]
     for bad in (["wobble=1"], ["noise=x"], ["w=1,2"], ["noise=1,2"], ["turns.MT=5"]):
         try:
             sparring.settings("easy", bad)

@@ -33,6 +33,15 @@ at each turn the 8 best by the one-ply evaluation, a fork the opponent cannot co
 at once). `--count` prints the pieces it puts down per move (median, worst): the figure to
 compare with the device's node budgets.
 
+Tuning on the host (issue 45): `--set KEY=N` (or `KEY=N,N,...` for a tuple) overrides one
+entry of the level's config in `quadcore/ai/two.py`'s LEVELS for this run's games only
+(Master plays Expert's config; `width` and `depth` of the turn search may be set too), and
+`--set turns.K=N` one of the turn search's evaluation constants (every level's); `--seat
+first|second` plays only the games of that seat (the same games a run of both seats plays):
+
+    python -m tools.lab.sparring --level expert --against plain2 --games 200 --seed 60000 \
+        --seat second --set o1=3
+
 The greedy reference (`Greedy`, `--against greedy`; issue 23): one ply, no search.
  1. a quad to complete: complete it;
  2. the opponent's completion cells: its marble on the one worth most to itself (its own
@@ -482,6 +491,8 @@ def settings(level, pairs):
             except ValueError:
                 raise ValueError("%s takes a whole number, not %r" % (key, val))
             continue
+        if key in ("width", "depth") and key not in cfg:
+            cfg = dict(cfg, width=3, depth=3)  # the turn search's defaults (turns.py)
         if key not in cfg:
             raise ValueError("no setting %r at level %s (%s)" % (key, name, ", ".join(sorted(cfg))))
         try:
@@ -511,8 +522,12 @@ def apply_settings(level, over):
             old[key] = getattr(turns, key[6:])
             setattr(turns, key[6:], v)
         else:
-            old[key] = two.LEVELS[name][key]
-            two.LEVELS[name][key] = v
+            cfg = two.LEVELS[name]
+            old[key] = cfg.get(key)
+            if v is None:
+                del cfg[key]  # (putting back a key the config did not have: width, depth)
+            else:
+                cfg[key] = v
     return old
 
 
