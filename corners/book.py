@@ -26,7 +26,7 @@ position is its own mirror image (the empty board) the move or its image, so the
 plays the same game.
 
 The file is searched in place, a record at a time: nothing of the book stays on the heap but
-this module (and the mirror's table of 91 bytes, made at Duo's first lookup), and a lookup
+this module (with the mirror's table, a constant of 91 bytes), and a lookup
 allocates only its file object, an 8-byte buffer, the file's name and its few numbers (let
 go at once). Made by tools/lab/corners_book.py (docs/corners.md says how its moves were chosen).
 Expert (and the hint) asks it in these variants for its first plies (corners.ai.BOOKS); a
@@ -35,11 +35,19 @@ never a wrong move.
 """
 
 from .board import PAD
-from .pieces import CX, CY, FIRST, NCELL, NORIENT, PIECE
+from .pieces import CX, CY, NCELL, NORIENT
 
 REC = 8
 _DIR = None
-_MIR = None     # Duo's mirror: each orientation's image (bytes of 91)
+# Duo's mirror: each orientation's image, the orientation of the same piece whose cells
+# are its cells (x, y) -> (-y, -x) (a constant: made at the first lookup, its lists cost
+# ~120 KB of allocations in that move on MicroPython's WASI VM;
+# host_tests/test_corners_book.py checks every placement's image against its cells)
+MIR = (b"\x00\x02\x01\x04\x03\x08\x06\x07\x05\x0a\x09\x12\x10\x11\x0f\x0e\x0c\x0d\x0b\x13"
+       b"\x17\x16\x15\x14\x1a\x1b\x18\x19\x23\x21\x22\x20\x1f\x1d\x1e\x1c\x25\x24\x2d\x2b"
+       b"\x2c\x2a\x29\x27\x28\x26\x35\x33\x34\x32\x31\x2f\x30\x2e\x3d\x3b\x3c\x3a\x39\x37"
+       b"\x38\x36\x41\x40\x3f\x3e\x45\x44\x43\x42\x49\x47\x48\x46\x4a\x4c\x4b\x4d\x4e\x56"
+       b"\x54\x55\x53\x52\x50\x51\x4f\x59\x5a\x57\x58")
 
 
 def mix(x):
@@ -113,18 +121,6 @@ def canon(b):
 
 def mirror(code, w=14):
     """A move's code on Duo's board mirrored in its diagonal through the starting points."""
-    global _MIR
-    if _MIR is None:
-        _MIR = bytearray(NORIENT)
-        for o in range(NORIENT):
-            # the cells (x, y) -> (-y, -x), anchored again on the first in (row, column)
-            # order, and the orientation of the same piece with those cells
-            cs = sorted((8 - CX[q], 8 - CY[q]) for q in range(o * 5, o * 5 + NCELL[o]))
-            cs = [(x - cs[0][1], y - cs[0][0]) for y, x in cs]
-            for t in range(FIRST[PIECE[o]], FIRST[PIECE[o] + 1]):
-                if all(CX[t * 5 + j] - 8 == cs[j][0] and CY[t * 5 + j] - 8 == cs[j][1]
-                       for j in range(NCELL[t])):
-                    _MIR[o] = t
     o = code % NORIENT
     a = code // NORIENT
     x = a % w
@@ -137,7 +133,7 @@ def mirror(code, w=14):
         if ny < by or ny == by and nx < bx:
             by = ny
             bx = nx
-    return (by * w + bx) * NORIENT + _MIR[o]
+    return (by * w + bx) * NORIENT + MIR[o]
 
 
 def path(variant):
