@@ -37,13 +37,15 @@ SETTINGS = {
     "expert": (12, 1),
 }
 INF = 9999
-# Quadrex up to QN x QN: the two-distance (tdist, ~3 times a cheapest run's cost); Expert
-# measures QW candidates, then answers the QR[0] best with the enemy's QR[1] best cells
-# (Player._reply). Larger Quadrex boards: the cheapest run, diagonal pairs joined (the
-# device's Expert budget does not hold the two-distance there).
+# Quadrex up to QN x QN: the two-distance (quax/qdist.py); Expert measures QW candidates,
+# then answers the QR[0] best with QR[1] cells each: the QE lowest on the enemy's best
+# chains after the candidate (its two-distance from both edges), then the root's order
+# (Player._reply, qdist.reply). Larger Quadrex boards: the cheapest run, diagonal pairs
+# joined (the device's Expert budget does not hold the two-distance there).
 QN = 9
 QW = 8
 QR = (3, 3)
+QE = 3
 _T = None
 
 
@@ -108,9 +110,10 @@ def tables(n, rule):
     _T.rule = rule
     _T.td = rule == QUADREX and n <= QN
     if _T.td and _T.tdf is None:
-        from .qdist import arrays, tdist
+        from .qdist import arrays, reply, tdist
         arrays(_T)
         _T.tdf = tdist
+        _T.rf = reply
     return _T
 
 
@@ -486,58 +489,9 @@ class Player:
 
 
     def _reply(self, t, c, w, move):
-        """Generator (Quadrex, Expert): the QR[0] best candidates by their one-ply value,
-        each answered by the enemy's QR[1] best cells of the root's order (fills played
-        out); the candidate whose worst answer leaves the best value. Returns the cell."""
-        cells = t.cells
-        cand = t.cand
-        rank = t.rank
-        ro = t.ro
-        e = 1 - c
-        kk = QR[0] if QR[0] < w else w
-        for i in range(kk):
-            best = i
-            for j in range(i + 1, w):
-                if rank[cand[j]] < rank[cand[best]]:
-                    best = j
-            cand[i], cand[best] = cand[best], cand[i]
-        top = -INF - 1
-        for i in range(kk):
-            x = cand[i]
-            cells[x] = c + 1
-            nf = fill(t, x)
-            worst = INF + 1
-            r = 0
-            for j in range(w if w < 16 else 16):
-                y = ro[j]
-                if cells[y] or r >= QR[1]:
-                    continue
-                r += 1
-                cells[y] = e + 1
-                n2 = fill(t, y, nf)
-                t.tomove = c
-                b = spfa(t, e, 0, t.d[1])
-                if b == 0:
-                    v = -INF
-                else:
-                    a = spfa(t, c, 0, t.d[0])
-                    v = INF if a == 0 else b - a
-                self.searches += 2
-                cells[y] = 0
-                for j2 in range(nf, nf + n2):
-                    cells[t.fl[j2]] = 0
-                if v < worst:
-                    worst = v
-                yield None
-                if worst <= top:
-                    break
-            cells[x] = 0
-            for j in range(nf):
-                cells[t.fl[j]] = 0
-            if worst > top:
-                top = worst
-                move = x
-        return move
+        """Generator (Quadrex up to QN x QN, Expert): qdist.reply, the candidates answered.
+        Returns the cell."""
+        return t.rf(self, t, c, w, move, fill, QR, QE)
 
 
 def think(game, level, seed=0):

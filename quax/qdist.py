@@ -15,6 +15,7 @@ def arrays(t):
     t.ls = array("H", bytes(2 * (N + 1)))   # chain k's cells from ls[k] to ls[k + 1]
     t.ce = bytearray(N)                     # the edges chain k touches
     t.cm = array("H", bytes(2 * N))         # the last node to take chain k's cells
+    t.rp = array("H", bytes(2 * 16))        # quax.ai.Player._reply: the answers tried
 
 
 def tdist(t, c, side, dist):
@@ -179,3 +180,99 @@ def tdist(t, c, side, dist):
         if dist[i] > INF:
             dist[i] = INF
     return far
+
+
+def reply(pl, t, c, w, move, fill, QR, QE):
+    """Generator (quax.ai.Player._reply: Quadrex, Expert): the QR[0] best candidates by
+    their one-ply value (rank, lower first), each answered by QE cells on the enemy's best
+    chains after it (the lowest sum of its two-distances from both edges; ties by the
+    root's order) and then by the candidates of the root's order (t.ro), QR[1] answers in
+    all, fills played out (fill: quax.ai.fill); the candidate whose worst answer leaves
+    the best value (the enemy's cost minus ours). Returns the cell; pl.searches counts."""
+    cells = t.cells
+    cand = t.cand
+    rank = t.rank
+    ro = t.ro
+    e = 1 - c
+    kk = QR[0] if QR[0] < w else w
+    for i in range(kk):
+        best = i
+        for j in range(i + 1, w):
+            if rank[cand[j]] < rank[cand[best]]:
+                best = j
+        cand[i], cand[best] = cand[best], cand[i]
+    top = -INF - 1
+    rp = t.rp
+    N = t.N
+    for i in range(kk):
+        x = cand[i]
+        cells[x] = c + 1
+        nf = fill(t, x)
+        # The answers: the QE cells on the enemy's best chains after x (its two-distance
+        # from both edges; ties by the root's order), then the root's order.
+        r = 0
+        if QE:
+            pa, pb = t.d[2], t.d[3]
+            t.tomove = e
+            tdist(t, e, 0, pa)
+            tdist(t, e, 1, pb)
+            pl.searches += 2
+            yield None
+            while r < QE:
+                best = -1
+                bp = INF
+                for y in range(N):
+                    if cells[y]:
+                        continue
+                    p = pa[y] + pb[y]
+                    if p < bp or (p == bp and best >= 0 and rank[y] < rank[best]):
+                        j = 0
+                        while j < r and rp[j] != y:
+                            j += 1
+                        if j == r:
+                            best = y
+                            bp = p
+                if best < 0:
+                    break
+                rp[r] = best
+                r += 1
+        for j in range(w if w < 16 else 16):
+            y = ro[j]
+            if r >= QR[1]:
+                break
+            if cells[y]:
+                continue
+            j2 = 0
+            while j2 < r and rp[j2] != y:
+                j2 += 1
+            if j2 == r:
+                rp[r] = y
+                r += 1
+        worst = INF + 1
+        for j in range(r):
+            y = rp[j]
+            cells[y] = e + 1
+            n2 = fill(t, y, nf)
+            t.tomove = c
+            b = tdist(t, e, 0, t.d[1])
+            if b == 0:
+                v = -INF
+            else:
+                a = tdist(t, c, 0, t.d[0])
+                v = INF if a == 0 else b - a
+            pl.searches += 2
+            cells[y] = 0
+            for j2 in range(nf, nf + n2):
+                cells[t.fl[j2]] = 0
+            if v < worst:
+                worst = v
+            yield None
+            if worst <= top:
+                break
+        cells[x] = 0
+        for j in range(nf):
+            cells[t.fl[j]] = 0
+        if worst > top:
+            top = worst
+            move = x
+    return move
