@@ -100,7 +100,7 @@ def test_larger_quadrex_boards_keep_the_cheapest_run_and_no_answers():
     assert ai.tables(g9.n, g9.rule).td
 
 
-def plain_two_distance(g, c):
+def plain_two_distance(g, c, side=0):
     """The two-distance as quax/qdist.py defines it, computed the plain way: chains by a
     flood fill, each empty cell's neighbours listed in full, values by repeated rounds
     (a cell: one more than the second lowest of the cells that have it as a neighbour)
@@ -120,7 +120,8 @@ def plain_two_distance(g, c):
                     yield (r + dr) * n + f + df
 
     def rank(x):  # 0 on the own edge the search starts from, n - 1 on the other
-        return x // n if c == 0 else x % n
+        r = x // n if c == 0 else x % n
+        return r if side == 0 else n - 1 - r
 
     chain = {}
     for x in range(n * n):
@@ -210,3 +211,46 @@ def test_the_two_distance_is_the_plain_one():
 def test_the_two_distance_module_agrees_with_the_player():
     from quax import qdist
     assert qdist.INF == ai.INF
+
+
+def test_quadrex_expert_answers_with_the_enemy_best_cells():
+    # Each candidate Expert reads to the second ply is answered by the QE empty cells on
+    # which the enemy's two-distances from its two edges add up lowest after it (the plain
+    # reference above, the candidate and its fills played on a copy of the game).
+    g = Game("quadrex", 9, False)
+    for t in "h3 e2 d4 i9 d5".split():  # the root's order answers otherwise (plays d2)
+        g.play(t)
+    tried = []
+
+    class Recording(ai.Player):
+        def _reply(self, t, c, w, move):
+            def fill(t2, x, k=0):
+                tried.append((x, t2.cells[x]))
+                return ai.fill(t2, x, k)
+            return t.rf(self, t, c, w, move, fill, ai.QR, ai.QE)
+
+    for turn in Recording(g, "expert", 0).run():
+        pass
+    assert ai.QE == 3 and ai.QR == (3, 3)
+    me = g.turn
+    groups = []
+    for x, colour in tried:
+        if colour == me + 1:
+            groups.append((x, []))
+        else:
+            groups[-1][1].append(x)
+    assert len(groups) == ai.QR[0]
+    assert turn in [ai.format_move(x, 9) for x, _ in groups]
+    for x, answers in groups:
+        h = Game("quadrex", 9, False)
+        for t in g.record().split():
+            h.play(t)
+        h.play(ai.format_move(x, 9))
+        _, one = plain_two_distance(h, 1 - me, 0)
+        _, two = plain_two_distance(h, 1 - me, 1)
+        pot = sorted(one[y] + two[y] for y in one)
+        # in that order; a candidate's answers stop once one is worse than an earlier
+        # candidate's worst
+        assert 1 <= len(answers) <= ai.QE
+        assert [one[y] + two[y] for y in answers] == pot[:len(answers)], (x, answers)
+    assert len(groups[0][1]) == ai.QE
