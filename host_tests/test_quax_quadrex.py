@@ -98,3 +98,159 @@ def test_larger_quadrex_boards_keep_the_cheapest_run_and_no_answers():
     assert not t.td
     g9 = Game("quadrex", ai.QN, False)
     assert ai.tables(g9.n, g9.rule).td
+
+
+def plain_two_distance(g, c, side=0):
+    """The two-distance as quax/qdist.py defines it, computed the plain way: chains by a
+    flood fill, each empty cell's neighbours listed in full, values by repeated rounds
+    (a cell: one more than the second lowest of the cells that have it as a neighbour)
+    until nothing changes. Returns (value to the other edge, {cell: value})."""
+    n = g.n
+    cells = g.board.cells
+    own, foe = c + 1, 2 - c
+
+    def beside(x):
+        f, r = x % n, x // n
+        for df in (-1, 0, 1):
+            for dr in (-1, 0, 1):
+                if (df or dr) and 0 <= f + df < n and 0 <= r + dr < n:
+                    if df and dr and cells[r * n + f + df] == foe and \
+                            cells[(r + dr) * n + f] == foe:
+                        continue
+                    yield (r + dr) * n + f + df
+
+    def rank(x):  # 0 on the own edge the search starts from, n - 1 on the other
+        r = x // n if c == 0 else x % n
+        return r if side == 0 else n - 1 - r
+
+    chain = {}
+    for x in range(n * n):
+        if cells[x] == own and x not in chain:
+            todo, seen = [x], {x}
+            while todo:
+                s = todo.pop()
+                for z in beside(s):
+                    if cells[z] == own and z not in seen:
+                        seen.add(z)
+                        todo.append(z)
+            seen = frozenset(seen)
+            for s in seen:
+                chain[s] = seen
+    empty = [x for x in range(n * n) if not cells[x]]
+
+    def hood(x):  # empty cells beside x or beside an own chain beside x
+        out = set()
+        for z in beside(x):
+            if cells[z] == 0:
+                out.add(z)
+            elif cells[z] == own:
+                out |= {y for s in chain[z] for y in beside(s) if cells[y] == 0}
+        out.discard(x)
+        return out
+
+    INF = ai.INF
+    base = {x for x in empty if rank(x) == 0}
+    for s, ch in chain.items():
+        if rank(s) == 0:
+            base |= {y for t in ch for y in beside(t) if cells[y] == 0}
+    val = {x: (1 if x in base else INF) for x in empty}
+    hoods = {x: hood(x) for x in empty}
+    while True:
+        new = dict(val)
+        for z in empty:
+            if z in base:
+                continue
+            got = sorted(val[y] for y in empty if z in hoods[y])
+            if len(got) >= 2 and got[1] + 1 < new[z]:
+                new[z] = got[1] + 1
+        if new == val:
+            break
+        val = new
+    far_cells = sorted(val[x] for x in empty if rank(x) == n - 1)
+    far = far_cells[1] if len(far_cells) > 1 else INF
+    for s, ch in chain.items():
+        if rank(s) == n - 1:
+            if any(rank(t) == 0 for t in ch):
+                far = 0
+            for x in empty:
+                if any(cells[z] == own and chain[z] is ch for z in beside(x)):
+                    far = min(far, val[x])
+    return far, val
+
+
+def test_the_two_distance_is_the_plain_one():
+    # Random Quadrex positions on 5 x 5 to 9 x 9, both colours: the same value to the other
+    # edge, and the same value on every cell below it (the search stops there).
+    from quadutil import Rng
+    rng = Rng(45)
+    checked = 0
+    for k in range(40):
+        n = (5, 7, 9)[k % 3]
+        g = Game("quadrex", n, False)
+        for _ in range(rng.below(n * n * 2 // 3)):
+            if g.result is not None:
+                break
+            ms = g.moves()
+            g.apply_move(ms[rng.below(len(ms))])
+        if g.result is not None:
+            g.undo()
+        t = ai.tables(n, QUADREX)
+        assert t.td
+        for i in range(t.N):
+            t.cells[i] = g.board.cells[i]
+        for c in (0, 1):
+            far, val = plain_two_distance(g, c)
+            assert ai.spfa(t, c, 0, t.d[0]) == far, (g.record(), c)
+            for x, v in val.items():
+                if v < far:
+                    assert t.d[0][x] == v, (g.record(), c, x)
+            checked += 1
+    assert checked == 80
+
+
+def test_the_two_distance_module_agrees_with_the_player():
+    from quax import qdist
+    assert qdist.INF == ai.INF
+
+
+def test_quadrex_expert_answers_with_the_enemy_best_cells():
+    # Each candidate Expert reads to the second ply is answered by the QE empty cells on
+    # which the enemy's two-distances from its two edges add up lowest after it (the plain
+    # reference above, the candidate and its fills played on a copy of the game).
+    g = Game("quadrex", 9, False)
+    for t in "h3 e2 d4 i9 d5".split():  # the root's order answers otherwise (plays d2)
+        g.play(t)
+    tried = []
+
+    class Recording(ai.Player):
+        def _reply(self, t, c, w, move):
+            def fill(t2, x, k=0):
+                tried.append((x, t2.cells[x]))
+                return ai.fill(t2, x, k)
+            return t.rf(self, t, c, w, move, fill, ai.QR, ai.QE)
+
+    for turn in Recording(g, "expert", 0).run():
+        pass
+    assert ai.QE == 3 and ai.QR == (3, 3)
+    me = g.turn
+    groups = []
+    for x, colour in tried:
+        if colour == me + 1:
+            groups.append((x, []))
+        else:
+            groups[-1][1].append(x)
+    assert len(groups) == ai.QR[0]
+    assert turn in [ai.format_move(x, 9) for x, _ in groups]
+    for x, answers in groups:
+        h = Game("quadrex", 9, False)
+        for t in g.record().split():
+            h.play(t)
+        h.play(ai.format_move(x, 9))
+        _, one = plain_two_distance(h, 1 - me, 0)
+        _, two = plain_two_distance(h, 1 - me, 1)
+        pot = sorted(one[y] + two[y] for y in one)
+        # in that order; a candidate's answers stop once one is worse than an earlier
+        # candidate's worst
+        assert 1 <= len(answers) <= ai.QE
+        assert [one[y] + two[y] for y in answers] == pot[:len(answers)], (x, answers)
+    assert len(groups[0][1]) == ai.QE

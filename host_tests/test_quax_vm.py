@@ -68,6 +68,9 @@ g = Game('quax', 11)
 for t in ['f6', 'e5', 'f5', 'e6', 'g7', 'f4', 'e4', 'g6', 'e4-f5']:
     g.play(t)
 t = ai.tables(11, 0)
+from quax import qdist  # the two-distance (hot() runs it on 11 x 11 too)
+qdist.arrays(t)
+t.tdf = qdist.tdist
 for i in range(121):
     t.cells[i] = g.board.cells[i]
     t.links[i] = g.board.links[i]
@@ -145,6 +148,27 @@ def test_measured_moves_are_the_host_moves(costs):
             for t in turns:
                 g.play(t)
             assert ai.choose(g, level, 0) == res[level][3], (name, level)
+
+
+# Quadrex 9 x 9 positions from Expert's games against MCTS-1000 (python -m
+# tools.lab.quax_ladder --rules quadrex --size 9 --pie off, games 1 and 5): long chains.
+# The two-distance once walked a whole chain again from every cell beside it, and Expert
+# cost 181-331 M fuel here (up to 2.8 M4-s); it now lists each chain's cells once a search.
+QUADREX_CHAINS = (
+    "f5 e6 d5 d6 g7 f6 g6 e3 d3 d4 c4 e5 c7 c6 b6 d2 b2",
+    "d2 d6 e6 e5 f5 f4 g4 g3 h3",
+    "d2 d6 e6 e5 f5 f4 g4 g3 h3 h2 i2 e7 i1",
+    "d2 d6 e6 e5 f5 f4 g4 g3 h3 h2 i2 e7 i1 f7 g7 g8 h8",
+)
+
+
+@pytest.mark.budget
+def test_quadrex_expert_fits_its_budget_beside_long_chains():
+    for turns in QUADREX_CHAINS:
+        fuel_, nbytes, searches, _ = quax_vm.measure_position(
+            "quadrex", 9, turns.split(), ("expert",))["expert"]
+        assert 0 < fuel_ <= BUDGET["expert"], (turns, fuel_)
+        assert nbytes <= 1024 and searches > 0
 
 
 TURN_SETUP = """

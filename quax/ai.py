@@ -37,13 +37,15 @@ SETTINGS = {
     "expert": (12, 1),
 }
 INF = 9999
-# Quadrex up to QN x QN: the two-distance (tdist, ~3 times a cheapest run's cost); Expert
-# measures QW candidates, then answers the QR[0] best with the enemy's QR[1] best cells
-# (Player._reply). Larger Quadrex boards: the cheapest run, diagonal pairs joined (the
-# device's Expert budget does not hold the two-distance there).
+# Quadrex up to QN x QN: the two-distance (quax/qdist.py); Expert measures QW candidates,
+# then answers the QR[0] best with QR[1] cells each: the QE lowest on the enemy's best
+# chains after the candidate (its two-distance from both edges), then the root's order
+# (Player._reply, qdist.reply). Larger Quadrex boards: the cheapest run, diagonal pairs
+# joined (the device's Expert budget does not hold the two-distance there).
 QN = 9
 QW = 8
 QR = (3, 3)
+QE = 3
 _T = None
 
 
@@ -97,6 +99,7 @@ class _Tables:
         self.ro = array("H", bytes(2 * 16))    # Quadrex: the candidates in the root's order
         self.cut = False     # Expert's reading of crosscuts (see spfa)
         self.tomove = 0      # the colour to move in the position searched
+        self.tdf = None      # Quadrex's two-distance (quax/qdist.py, loaded by tables())
 
 
 def tables(n, rule):
@@ -106,6 +109,11 @@ def tables(n, rule):
         _T = _Tables(n, rule)
     _T.rule = rule
     _T.td = rule == QUADREX and n <= QN
+    if _T.td and _T.tdf is None:
+        from .qdist import arrays, reply, tdist
+        arrays(_T)
+        _T.tdf = tdist
+        _T.rf = reply
     return _T
 
 
@@ -113,7 +121,7 @@ def spfa(t, c, side, dist):
     """The player's measure of colour c from its edge `side`: Quadrex's two-distance
     (tdist, up to QN x QN) or the cheapest run (cheapest)."""
     if t.td:
-        return tdist(t, c, side, dist)
+        return t.tdf(t, c, side, dist)
     return cheapest(t, c, side, dist)
 
 
@@ -249,119 +257,6 @@ def cheapest(t, c, side, dist):
             best = dist[x]
         x += step
     return best
-
-
-def tdist(t, c, side, dist):
-    """Quadrex: colour c's two-distance from its edge `side` to every empty cell
-    (dist) and to the other edge (returned; INF if none). An empty cell counts one more than
-    its second-best neighbour (the enemy blocks the best way: a cell counts once two ways
-    reach it); the edge's cells count 1. Own stones are seen through: a node's neighbours
-    are the empty cells beside it and beside the own chains beside it (a chain touching the
-    edge makes its neighbours edge cells); beside means the four sides and the diagonals
-    whose other two corners are not both the enemy's (a diagonal pair is joined in
-    Quadrex). The other edge counts its second-best cell, or the value of a node whose
-    chain touches it. Breadth first (values only grow); a cell hit once holds the hitting
-    node's mark (above INF) until another node hits it; a chain's stones hold the mark of
-    the node walking them. t.fst is the walk's stack."""
-    n = t.n
-    N = t.N
-    cells = t.cells
-    nb = t.nb
-    dg = t.dg
-    q = t.q
-    st = t.fst
-    foe = 2 - c
-    own = c + 1
-    for i in range(N):
-        dist[i] = INF
-    tail = 0
-    mark = INF
-    far = INF
-    far1 = INF
-    if c == 0:
-        x0 = 0 if side == 0 else N - n
-        step = 1
-    else:
-        x0 = 0 if side == 0 else n - 1
-        step = n
-    end = n - 1 if side == 0 else 0  # the other edge: x // n (Black) or x % n == end
-    head = -1  # -1: the edge itself is the node expanded first
-    x = -1
-    v = 0
-    while True:
-        if head >= 0:
-            if head == tail:
-                break
-            x = q[head]
-            head += 1
-            v = dist[x]
-            if v >= far:
-                break
-            if (x // n if c == 0 else x % n) == end:
-                if far1 < INF:
-                    far = v
-                    break
-                far1 = v
-        mark += 1
-        m = mark
-        # Walk the node's neighbourhood: its own cells (the edge's, or x) first, then
-        # through own stones; empty cells found are hit.
-        sp = 0
-        if x < 0:
-            for i in range(n):
-                y = x0 + i * step
-                w = cells[y]
-                if w == own:
-                    dist[y] = m
-                    st[sp] = y
-                    sp += 1
-                elif w == 0 and dist[y] >= INF:
-                    dist[y] = 1
-                    q[tail] = y
-                    tail += 1
-            head = 0
-        else:
-            st[0] = x
-            sp = 1
-        while sp:
-            sp -= 1
-            s_ = st[sp]
-            if s_ != x and (s_ // n if c == 0 else s_ % n) == end and v < far:
-                far = v  # an own chain on the other edge, reached by this node
-            for kk in range(8):
-                if kk < 4:
-                    z = nb[s_ * 4 + kk]
-                else:
-                    i = s_ * 16 + 4 * kk - 16
-                    z = dg[i]
-                    if z >= 0 and cells[dg[i + 1]] == foe and cells[dg[i + 2]] == foe:
-                        continue
-                if z < 0:
-                    continue
-                wz = cells[z]
-                if wz == own:
-                    if dist[z] != m:
-                        dist[z] = m
-                        st[sp] = z
-                        sp += 1
-                elif wz == 0:
-                    dz = dist[z]
-                    if dz < INF:
-                        continue
-                    if x < 0:
-                        dist[z] = 1  # beside a chain on the edge: an edge cell
-                        q[tail] = z
-                        tail += 1
-                    elif dz == INF:
-                        dist[z] = m
-                    elif dz != m:
-                        dist[z] = v + 1
-                        q[tail] = z
-                        tail += 1
-    for i in range(N):
-        if dist[i] > INF:
-            dist[i] = INF
-    return far
 
 
 def fill(t, x, k=0):
@@ -594,58 +489,9 @@ class Player:
 
 
     def _reply(self, t, c, w, move):
-        """Generator (Quadrex, Expert): the QR[0] best candidates by their one-ply value,
-        each answered by the enemy's QR[1] best cells of the root's order (fills played
-        out); the candidate whose worst answer leaves the best value. Returns the cell."""
-        cells = t.cells
-        cand = t.cand
-        rank = t.rank
-        ro = t.ro
-        e = 1 - c
-        kk = QR[0] if QR[0] < w else w
-        for i in range(kk):
-            best = i
-            for j in range(i + 1, w):
-                if rank[cand[j]] < rank[cand[best]]:
-                    best = j
-            cand[i], cand[best] = cand[best], cand[i]
-        top = -INF - 1
-        for i in range(kk):
-            x = cand[i]
-            cells[x] = c + 1
-            nf = fill(t, x)
-            worst = INF + 1
-            r = 0
-            for j in range(w if w < 16 else 16):
-                y = ro[j]
-                if cells[y] or r >= QR[1]:
-                    continue
-                r += 1
-                cells[y] = e + 1
-                n2 = fill(t, y, nf)
-                t.tomove = c
-                b = spfa(t, e, 0, t.d[1])
-                if b == 0:
-                    v = -INF
-                else:
-                    a = spfa(t, c, 0, t.d[0])
-                    v = INF if a == 0 else b - a
-                self.searches += 2
-                cells[y] = 0
-                for j2 in range(nf, nf + n2):
-                    cells[t.fl[j2]] = 0
-                if v < worst:
-                    worst = v
-                yield None
-                if worst <= top:
-                    break
-            cells[x] = 0
-            for j in range(nf):
-                cells[t.fl[j]] = 0
-            if worst > top:
-                top = worst
-                move = x
-        return move
+        """Generator (Quadrex up to QN x QN, Expert): qdist.reply, the candidates answered.
+        Returns the cell."""
+        return t.rf(self, t, c, w, move, fill, QR, QE)
 
 
 def think(game, level, seed=0):
