@@ -40,9 +40,9 @@ from .pieces import CX, CY, NCELL, NORIENT
 REC = 8
 _DIR = None
 # Duo's mirror: each orientation's image, the orientation of the same piece whose cells
-# are its cells (x, y) -> (-y, -x) (a constant: made at the first lookup, its lists cost
-# ~120 KB of allocations in that move on MicroPython's WASI VM;
-# host_tests/test_corners_book.py checks every placement's image against its cells)
+# are its cells (x, y) -> (-y, -x). A constant: worked out at the first lookup instead,
+# its lists cost ~120 KB of allocations in that move on MicroPython's WASI VM.
+# host_tests/test_corners_book.py checks every placement's image against its cells.
 MIR = (b"\x00\x02\x01\x04\x03\x08\x06\x07\x05\x0a\x09\x12\x10\x11\x0f\x0e\x0c\x0d\x0b\x13"
        b"\x17\x16\x15\x14\x1a\x1b\x18\x19\x23\x21\x22\x20\x1f\x1d\x1e\x1c\x25\x24\x2d\x2b"
        b"\x2c\x2a\x29\x27\x28\x26\x35\x33\x34\x32\x31\x2f\x30\x2e\x3d\x3b\x3c\x3a\x39\x37"
