@@ -182,6 +182,14 @@ def tdist(t, c, side, dist):
     return far
 
 
+def tried(rp, r, y):
+    """Whether cell y is among the answers rp[:r] already chosen."""
+    for j in range(r):
+        if rp[j] == y:
+            return True
+    return False
+
+
 def reply(pl, t, c, w, move, fill, QR, QE):
     """Generator (quax.ai.Player._reply: Quadrex, Expert): the QR[0] best candidates by
     their one-ply value (rank, lower first), each answered by QE cells on the enemy's best
@@ -213,7 +221,6 @@ def reply(pl, t, c, w, move, fill, QR, QE):
         r = 0
         if QE:
             pa, pb = t.d[2], t.d[3]
-            t.tomove = e
             tdist(t, e, 0, pa)
             tdist(t, e, 1, pb)
             pl.searches += 2
@@ -225,13 +232,10 @@ def reply(pl, t, c, w, move, fill, QR, QE):
                     if cells[y]:
                         continue
                     p = pa[y] + pb[y]
-                    if p < bp or (p == bp and best >= 0 and rank[y] < rank[best]):
-                        j = 0
-                        while j < r and rp[j] != y:
-                            j += 1
-                        if j == r:
-                            best = y
-                            bp = p
+                    if (p < bp or (p == bp and best >= 0 and rank[y] < rank[best])) and \
+                            not tried(rp, r, y):
+                        best = y
+                        bp = p
                 if best < 0:
                     break
                 rp[r] = best
@@ -240,12 +244,7 @@ def reply(pl, t, c, w, move, fill, QR, QE):
             y = ro[j]
             if r >= QR[1]:
                 break
-            if cells[y]:
-                continue
-            j2 = 0
-            while j2 < r and rp[j2] != y:
-                j2 += 1
-            if j2 == r:
+            if not cells[y] and not tried(rp, r, y):
                 rp[r] = y
                 r += 1
         worst = INF + 1
@@ -253,7 +252,6 @@ def reply(pl, t, c, w, move, fill, QR, QE):
             y = rp[j]
             cells[y] = e + 1
             n2 = fill(t, y, nf)
-            t.tomove = c
             b = tdist(t, e, 0, t.d[1])
             if b == 0:
                 v = -INF
