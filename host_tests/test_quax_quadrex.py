@@ -254,3 +254,59 @@ def test_quadrex_expert_answers_with_the_enemy_best_cells():
         assert 1 <= len(answers) <= ai.QE
         assert [one[y] + two[y] for y in answers] == pot[:len(answers)], (x, answers)
     assert len(groups[0][1]) == ai.QE
+
+
+def ladder_after(record, move):
+    """The scratch cells after `move` for the side to move, its fills and the ladder it
+    starts played out (qdist.ladder); returns (the cells placed in order, the board)."""
+    g = Game("quadrex", 9, False)
+    for t in record.split():
+        g.play(t)
+    t = ai.tables(9, QUADREX)
+    for i in range(t.N):
+        t.cells[i] = g.board.cells[i]
+    x = next(i for i in range(t.N) if ai.format_move(i, 9) == move)
+    c = g.turn
+    t.cells[x] = c + 1
+    nf = ai.fill(t, x)
+    nl = t.lf(t, c, x, nf, ai.fill)
+    placed = [ai.format_move(t.fl[j], 9) for j in range(nf + nl)]
+    cells = bytes(t.cells)
+    for j in range(nf + nl):
+        t.cells[t.fl[j]] = 0
+    t.cells[x] = 0
+    assert bytes(t.cells) == bytes(g.board.cells)
+    return placed[nf:], cells
+
+
+def test_quadrex_expert_reads_a_ladder_to_its_end():
+    # MCTS-1000 (Black) against Expert, game 20001 of the tuning range: Black runs down a
+    # diagonal, White blocking straight below each new stone (e3 below e4, whose step to
+    # f3 White's f4 and e3 shut); Black steps to d3 (d4 filled Black's), White d2, ...
+    # until Black stands on its bottom edge (b1) and White's wall reaches no edge of its own.
+    placed, cells = ladder_after("h6 g5 f5 f4 e4", "e3")
+    assert placed == ["d3", "d4", "d2", "e2", "c2", "c3", "c1", "d1", "b1", "b2"]
+    g = Game("quadrex", 9, False)
+    for t in "h6 g5 f5 f4 e4 e3 d3 d2 c2 c1 b1".split():
+        g.play(t)
+    assert cells == bytes(g.board.cells)   # the game's own board after the same turns
+    # Reading it, Expert no longer follows that ladder; without the reading it does.
+    g = Game("quadrex", 9, False)
+    for t in "h6 g5 f5 f4 e4".split():
+        g.play(t)
+    assert ai.LAD
+    assert ai.choose(g, "expert", 1) != "e3"
+    try:
+        ai.LAD = 0
+        assert ai.choose(g, "expert", 1) == "e3"
+    finally:
+        ai.LAD = 1
+
+
+def test_no_ladder_without_a_shut_step():
+    # A block straight ahead of a stone with both diagonal steps open is no ladder, nor a
+    # stone beside (not ahead of) an enemy stone.
+    assert ladder_after("e5 a1 a9", "e4")[0] == []     # d4 and f4 both open below e5
+    assert ladder_after("e5 a1 a9", "d5")[0] == []     # beside e5, not ahead of it
+    # ... while with White on f5 (and Black on a9), f4 is shut: the ladder runs down-left
+    assert ladder_after("e5 f5 a9", "e4")[0][:2] == ["d4", "d5"]

@@ -46,6 +46,7 @@ QN = 9
 QW = 8
 QR = (3, 3)
 QE = 3
+LAD = 1
 _T = None
 
 
@@ -99,6 +100,7 @@ class _Tables:
         self.ro = array("H", bytes(2 * 16))    # Quadrex: the candidates in the root's order
         self.cut = False     # Expert's reading of crosscuts (see spfa)
         self.tomove = 0      # the colour to move in the position searched
+        self.lad = 0
         self.tdf = None      # Quadrex's two-distance (quax/qdist.py, loaded by tables())
 
 
@@ -110,10 +112,11 @@ def tables(n, rule):
     _T.rule = rule
     _T.td = rule == QUADREX and n <= QN
     if _T.td and _T.tdf is None:
-        from .qdist import arrays, reply, tdist
+        from .qdist import arrays, ladder, reply, tdist
         arrays(_T)
         _T.tdf = tdist
         _T.rf = reply
+        _T.lf = ladder
     return _T
 
 
@@ -434,6 +437,8 @@ class Player:
         move = cand[0] if k else -1
         top = -INF
         quad = g.rule == QUADREX
+        lad = t.td and self.level == "expert" and LAD
+        t.lad = LAD if lad else 0
         ro = t.ro
         for i in range(w):
             x = cand[i]
@@ -441,6 +446,8 @@ class Player:
                 ro[i] = x
             cells[x] = c + 1
             nf = fill(t, x) if quad else 0
+            if lad:
+                nf += t.lf(t, c, x, nf, fill)
             v = self._value(t, c)
             cells[x] = 0
             for j in range(nf):

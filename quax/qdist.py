@@ -216,6 +216,8 @@ def reply(pl, t, c, w, move, fill, QR, QE):
         x = cand[i]
         cells[x] = c + 1
         nf = fill(t, x)
+        if t.lad > 1:
+            nf += ladder(t, c, x, nf, fill)
         # The answers: the QE cells on the enemy's best chains after x (its two-distance
         # from both edges; ties by the root's order), then the root's order.
         r = 0
@@ -252,6 +254,8 @@ def reply(pl, t, c, w, move, fill, QR, QE):
             y = rp[j]
             cells[y] = e + 1
             n2 = fill(t, y, nf)
+            if t.lad > 1:
+                n2 += ladder(t, e, y, nf + n2, fill)
             b = tdist(t, e, 0, t.d[1])
             if b == 0:
                 v = -INF
@@ -274,3 +278,78 @@ def reply(pl, t, c, w, move, fill, QR, QE):
             top = worst
             move = x
     return move
+
+
+def ladder(t, c, x, k, fill):
+    """Quadrex, Expert: colour c's stone on x stands straight ahead of an enemy stone h
+    (towards one of the enemy's edges), the enemy's diagonal step ahead on the side of c's
+    stone beside h is shut, the other one open: a ladder. Plays it out on the scratch
+    cells (the enemy steps diagonally ahead, its fill follows; c blocks straight ahead of
+    the new stone) until the enemy's step is off the board, taken or shut, or the enemy's
+    stone stands on its edge; each stone and fill listed in t.fl[k:] for the caller to
+    take back. Returns how many (0: no ladder)."""
+    n = t.n
+    cells = t.cells
+    fl = t.fl
+    own = c + 1
+    en = 2 - c
+    k0 = k
+    f0 = x % n
+    r0 = x // n
+    for d in (1, -1):
+        # a: the enemy's step ahead (along its own axis), s: the shut side
+        if c:
+            af, ar = 0, d   # the enemy is Black: bottom and top
+        else:
+            af, ar = d, 0
+        hf = f0 - af
+        hr = r0 - ar
+        if hf < 0 or hr < 0 or hf >= n or hr >= n or cells[hr * n + hf] != en:
+            continue
+        for s in (1, -1):
+            if c:
+                sf, sr = s, 0
+            else:
+                sf, sr = 0, s
+            # shut: h + s is c's (x = h + a is c's), or h + a + s is off the board or c's
+            pf, pr = hf + sf, hr + sr
+            if 0 <= pf < n and 0 <= pr < n:
+                if cells[pr * n + pf] != own:
+                    qf, qr = pf + af, pr + ar
+                    if 0 <= qf < n and 0 <= qr < n and cells[qr * n + qf] != own:
+                        continue
+            # open: h + a - s empty, h - s not c's
+            qf, qr = hf + af - sf, hr + ar - sr
+            if not (0 <= qf < n and 0 <= qr < n) or cells[qr * n + qf]:
+                continue
+            pf, pr = hf - sf, hr - sr
+            if 0 <= pf < n and 0 <= pr < n and cells[pr * n + pf] == own:
+                continue
+            # the ladder: at most n steps
+            for _ in range(n):
+                qf, qr = hf + af - sf, hr + ar - sr
+                if not (0 <= qf < n and 0 <= qr < n):
+                    break
+                y = qr * n + qf
+                if cells[y]:
+                    break
+                pf, pr = hf - sf, hr - sr
+                if 0 <= pf < n and 0 <= pr < n and cells[pr * n + pf] == own:
+                    break
+                cells[y] = en
+                fl[k] = y
+                k += 1
+                k += fill(t, y, k)
+                hf, hr = qf, qr
+                qf, qr = hf + af, hr + ar
+                if not (0 <= qf < n and 0 <= qr < n):
+                    break
+                y = qr * n + qf
+                if cells[y]:
+                    break
+                cells[y] = own
+                fl[k] = y
+                k += 1
+                k += fill(t, y, k)
+            return k - k0
+    return 0
