@@ -310,3 +310,6 @@ def test_no_ladder_without_a_shut_step():
     assert ladder_after("e5 a1 a9", "d5")[0] == []     # beside e5, not ahead of it
     # ... while with White on f5 (and Black on a9), f4 is shut: the ladder runs down-left
     assert ladder_after("e5 f5 a9", "e4")[0][:2] == ["d4", "d5"]
+    # ... unless it runs into a White stone (c3): Black would not run it, nothing is kept
+    assert ladder_after("e5 f5 a9 c3 i9", "e4")[0] == []
+    # (the board is left as it was: ladder_after checks that each time)

@@ -15,8 +15,8 @@ reach it; a diagonal pair is joined, as its fills make it). Four such searches a
 for every empty cell, the length of the shortest chain through it; cells on both sides'
 shortest chains come first. The higher levels then play the leading candidates on a copy
 of the cells and measure both sides again (one ply), Expert looking at more of them and at
-the crosscuts' links (in Quadrex: its best candidates answered by the enemy's best
-cells, Player._reply). Noise comes from the project's seeded generator (quadutil.Rng), so a
+the crosscuts' links (in Quadrex: ladders read out, its best candidates answered by the
+enemy's best cells, Player._reply). Noise comes from the project's seeded generator (quadutil.Rng), so a
 move depends only on the position, the level and the seed. Nothing is allocated per search:
 every array is made once per board size (_Tables)."""
 
@@ -46,6 +46,8 @@ QN = 9
 QW = 8
 QR = (3, 3)
 QE = 3
+# Quadrex up to QN x QN, Expert: a candidate that blocks an enemy ladder is measured at the
+# ladder's end if the enemy wins the ladder (qdist.ladder); 0 switches the reading off.
 LAD = 1
 _T = None
 
@@ -100,7 +102,6 @@ class _Tables:
         self.ro = array("H", bytes(2 * 16))    # Quadrex: the candidates in the root's order
         self.cut = False     # Expert's reading of crosscuts (see spfa)
         self.tomove = 0      # the colour to move in the position searched
-        self.lad = 0
         self.tdf = None      # Quadrex's two-distance (quax/qdist.py, loaded by tables())
 
 
@@ -438,7 +439,6 @@ class Player:
         top = -INF
         quad = g.rule == QUADREX
         lad = t.td and self.level == "expert" and LAD
-        t.lad = LAD if lad else 0
         ro = t.ro
         for i in range(w):
             x = cand[i]

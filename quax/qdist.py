@@ -1,6 +1,6 @@
-"""Quadrex's two-distance, the measure of quax.ai's player on Quadrex boards up to QN x QN
-(quax.ai.tables() loads this module for them only, so the other rule sets and the larger
-boards do not carry it)."""
+"""Quadrex's two-distance, the measure of quax.ai's player on Quadrex boards up to QN x QN,
+Expert's answers (reply) and its ladder reading (ladder) there (quax.ai.tables() loads
+this module for them only, so the other rule sets and the larger boards do not carry it)."""
 
 from array import array
 
@@ -216,8 +216,6 @@ def reply(pl, t, c, w, move, fill, QR, QE):
         x = cand[i]
         cells[x] = c + 1
         nf = fill(t, x)
-        if t.lad > 1:
-            nf += ladder(t, c, x, nf, fill)
         # The answers: the QE cells on the enemy's best chains after x (its two-distance
         # from both edges; ties by the root's order), then the root's order.
         r = 0
@@ -254,8 +252,6 @@ def reply(pl, t, c, w, move, fill, QR, QE):
             y = rp[j]
             cells[y] = e + 1
             n2 = fill(t, y, nf)
-            if t.lad > 1:
-                n2 += ladder(t, e, y, nf + n2, fill)
             b = tdist(t, e, 0, t.d[1])
             if b == 0:
                 v = -INF
@@ -281,13 +277,15 @@ def reply(pl, t, c, w, move, fill, QR, QE):
 
 
 def ladder(t, c, x, k, fill):
-    """Quadrex, Expert: colour c's stone on x stands straight ahead of an enemy stone h
-    (towards one of the enemy's edges), the enemy's diagonal step ahead on the side of c's
-    stone beside h is shut, the other one open: a ladder. Plays it out on the scratch
-    cells (the enemy steps diagonally ahead, its fill follows; c blocks straight ahead of
-    the new stone) until the enemy's step is off the board, taken or shut, or the enemy's
-    stone stands on its edge; each stone and fill listed in t.fl[k:] for the caller to
-    take back. Returns how many (0: no ladder)."""
+    """Quadrex, Expert (quax.ai.LAD): colour c's stone on x stands straight ahead of an
+    enemy stone h (towards one of the enemy's edges), the enemy's diagonal step ahead on
+    one side is shut (c holds both its other corners), the other one open: a ladder. Plays
+    it out on the scratch cells (the enemy steps diagonally ahead, its fill follows; c
+    blocks straight ahead of the new stone, its fills follow) until the enemy's stone
+    stands on its edge, or its next step or block cell is taken, shut or off the board.
+    Kept only if the enemy wins it (on its edge, or at a stone of its own): the stones and
+    fills listed in t.fl[k:] for the caller to take back, their number returned; else
+    taken back (the enemy would not run it) and 0 returned, as for no ladder."""
     n = t.n
     cells = t.cells
     fl = t.fl
@@ -325,13 +323,15 @@ def ladder(t, c, x, k, fill):
             pf, pr = hf - sf, hr - sr
             if 0 <= pf < n and 0 <= pr < n and cells[pr * n + pf] == own:
                 continue
-            # the ladder: at most n steps
+            # the ladder, at most n steps
+            ok = 0
             for _ in range(n):
                 qf, qr = hf + af - sf, hr + ar - sr
                 if not (0 <= qf < n and 0 <= qr < n):
                     break
                 y = qr * n + qf
                 if cells[y]:
+                    ok = cells[y] == en
                     break
                 pf, pr = hf - sf, hr - sr
                 if 0 <= pf < n and 0 <= pr < n and cells[pr * n + pf] == own:
@@ -343,13 +343,20 @@ def ladder(t, c, x, k, fill):
                 hf, hr = qf, qr
                 qf, qr = hf + af, hr + ar
                 if not (0 <= qf < n and 0 <= qr < n):
+                    ok = 1
                     break
                 y = qr * n + qf
                 if cells[y]:
+                    ok = cells[y] == en
                     break
                 cells[y] = own
                 fl[k] = y
                 k += 1
                 k += fill(t, y, k)
-            return k - k0
+            if ok:
+                return k - k0
+            while k > k0:
+                k -= 1
+                cells[fl[k]] = 0
+            return 0
     return 0
