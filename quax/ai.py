@@ -16,9 +16,9 @@ for every empty cell, the length of the shortest chain through it; cells on both
 shortest chains come first. The higher levels then play the leading candidates on a copy
 of the cells and measure both sides again (one ply), Expert looking at more of them and at
 the crosscuts' links (in Quadrex: ladders read out, its best candidates answered by the
-enemy's best cells, Player._reply). Noise comes from the project's seeded generator (quadutil.Rng), so a
-move depends only on the position, the level and the seed. Nothing is allocated per search:
-every array is made once per board size (_Tables)."""
+enemy's best cells, Player._reply). Noise comes from the project's seeded generator
+(quadutil.Rng), so a move depends only on the position, the level and the seed. Nothing
+is allocated per search: every array is made once per board size (_Tables)."""
 
 from array import array
 
