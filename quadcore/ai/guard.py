@@ -111,12 +111,18 @@ class Guard:
         m = self.alternatives(me, 1 - me, self.wit)
         best = None
         best_v = 0
+        best_d = False  # best passed the deeper check (not only the win in 2's)
         for i in range(m):
             if self.nodes >= self.limit and (best is not None or self.nodes >= self.stop):
                 break
+            # The deeper check only while its nodes are there; a turn that passed it is
+            # not given up for one that had only the win in 2's (issue 45: the guard
+            # found the only defence, then played a better-scored turn checked less).
+            d = deep and self.nodes + CAP < self.limit
+            if best_d and not d:
+                break
             x = SB[8 + i]
-            # The deeper check only while its nodes are there.
-            n = self.try_turn(seat, None, x, deep and self.nodes + CAP < self.limit)
+            n = self.try_turn(seat, None, x, d)
             # (every star of the turn counts against it, the covering ones too)
             v = SCORE[x] - self.sv * (len(self.made) - 1) if n >= 0 else 0
             if n >= 100:
@@ -124,9 +130,10 @@ class Guard:
                     fall = self.made
                     fall_v = v
             elif n >= 0:
-                if best is None or v > best_v:
+                if best is None or d > best_d or (d == best_d and v > best_v):
                     best = self.made
                     best_v = v
+                    best_d = d
             if self.nodes > self.ticked:
                 self.ticked = self.nodes
                 yield None
