@@ -103,6 +103,27 @@ def test_level_misses_nothing_it_promises(level):
     assert not missed, missed
 
 
+# A game of the sparring partner against the plain 2-ply reference (tools.lab.quad_suite,
+# seed 970006): the second player, to move, faces a win in 3 that only its marble on c7
+# stops.
+ONLY_DEFENCE = ("d2", "e1", "e5", "h4", "c4", "*f3 e4", "*h1 b6", "*a3 *d7 b4", "*b1 e7",
+                "h10", "*b10 c5")
+
+
+def test_guard_keeps_the_only_defence_it_proved():
+    """Expert's guard tries other turns when the search's turn loses in 3; one it proved
+    safe against the win in 3 is not given up for a better-scored one it could check only
+    against the win in 2 (issue 45: here it found c7, then played d6, checked less)."""
+    g = Game(size=11)
+    for line in ONLY_DEFENCE:
+        g.play(line)
+    st = TC.state_of(g)
+    turn = ai.choose(g, "expert", 0)
+    sm, m = masks(turn)
+    after = child(st, sm, m)
+    assert not TC.win_in_3(after) and not TC.win_in(after, 5), turn
+
+
 @pytest.mark.parametrize("level", ["average", "expert"])
 def test_level_stops_nearly_every_win_in_2_of_the_opponent(level):
     items = [t for t in SUITE if t["kind"] == "def2"]

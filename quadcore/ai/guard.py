@@ -10,8 +10,12 @@ is `solve.Solve`).
    `solve.chain`); otherwise other turns are tried, those that can matter: covering the
    opponent's completion cells with the marble on each, or stars on all of them and the
    marble on the opponent's fork cells, their completion cells, our own three-making cells
-   or the best cells of the scan. The first safe one by the scan's score (a star counts
-   SV against it) is played; if none is safe the chosen turn stays (lost against best play).
+   or the best cells of the scan. The safe one best by the scan's score (a star counts
+   SV against it) is played, one that passed the check against the win in 3 before one
+   checked against the win in 2 only (once the nodes of the deeper check are gone, the
+   first safe in 2 ends the search); if none is safe the chosen turn stays (lost against
+   best play). The opponent's first turns are tried best first by the root score
+   (`solve.order3`): the check, capped at CAP nodes, reaches its win in 3 sooner.
 
 SB layout here: [0:8] the opponent's completion cells, [8:40] marble cells tried, [40:]
 the opponent's win2 / win3 checks.
@@ -24,7 +28,9 @@ from .fast import CAND, ORDER, PATH, TWO
 from .solve import SB
 
 STOP = 10
-CAP = 36  # nodes of one exact check between two ticks (plus one win in 2, <= ~20 more)
+CAP = 30  # nodes of one exact check between two ticks (plus one win in 2, <= ~20 more)
+# (36 before the opponent's first turns came best first: such a check costs more fuel a
+# node, and at 36 Expert's worst move of host_tests/data/ai_suite.txt passed 2 M4-s)
 
 
 class Guard:
@@ -32,14 +38,7 @@ class Guard:
         """Generator: a winning turn as a list, or None."""
         x = self.win2(seat, 0)
         if x < 0 and deep and self.first3(seat, 0):
-            # First turns best first by the root score (forks and builders lead): the
-            # wins in 3 of the suite are found after ~100 nodes instead of ~400.
-            cells = self.b.cells
-            tb = self.colour[seat] * MAXCELLS
-            m = 0
-            for y in range(len(cells)):
-                if TWO[tb + y] and not cells[y]:
-                    m = core.insert_by(CAND, 0, m, 64, y, SCORE)
+            m = self.order3(seat, 0, 64)  # (first turns best first)
             if self.nt3 + m:
                 # The proof (prove.py) is on the heap only while it runs (and not at all
                 # while no first turn can force: a game's first turns). Master keeps it
@@ -99,6 +98,10 @@ class Guard:
         # nodes past the level's whole budget (the device's worst move stays in bounds).
         self.stop = self.full - self.spent + STOP
         self.wit = 0  # (cell 0 is a removed corner: no witness unless the test finds one)
+        if deep:
+            # The opponent's first turns, once: the best 16 (a check's CAP nodes try
+            # fewer; sorting all of them cost Expert's worst move 2% more fuel).
+            self.m3 = self.order3(1 - seat, 128, 16)
         n = self.try_turn(seat, stars, turn[-1][1], deep)
         if 0 <= n < 100:
             return self.made  # the search's own turn (with any stars it needs)
@@ -111,12 +114,20 @@ class Guard:
         m = self.alternatives(me, 1 - me, self.wit)
         best = None
         best_v = 0
+        best_d = False  # best passed the deeper check (not only the win in 2's)
         for i in range(m):
             if self.nodes >= self.limit and (best is not None or self.nodes >= self.stop):
                 break
+            # The deeper check only while its nodes are there; a turn that passed it is
+            # not given up for one that had only the win in 2's (issue 45: the guard
+            # found the only defence, then played a better-scored turn checked less).
+            # Past them the first turn safe in 2 is kept: each turn tested builds its
+            # list, and 30 more of them made one move allocate 4.4 KB (MicroPython VM).
+            d = deep and self.nodes + CAP < self.limit
+            if deep and not d and best is not None:
+                break
             x = SB[8 + i]
-            # The deeper check only while its nodes are there.
-            n = self.try_turn(seat, None, x, deep and self.nodes + CAP < self.limit)
+            n = self.try_turn(seat, None, x, d)
             # (every star of the turn counts against it, the covering ones too)
             v = SCORE[x] - self.sv * (len(self.made) - 1) if n >= 0 else 0
             if n >= 100:
@@ -124,9 +135,10 @@ class Guard:
                     fall = self.made
                     fall_v = v
             elif n >= 0:
-                if best is None or v > best_v:
+                if best is None or d > best_d or (d == best_d and v > best_v):
                     best = self.made
                     best_v = v
+                    best_d = d
             if self.nodes > self.ticked:
                 self.ticked = self.nodes
                 yield None

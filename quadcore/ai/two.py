@@ -164,6 +164,7 @@ class Two(Solve, Guard):
         self.made = None  # the last turn guard.try_turn tested
         self.stop = 0     # the guard's hard node limit
         self.wit = 0      # where the opponent wins in 2 after the turn tested last
+        self.m3 = -1      # the guard's list of the opponent's first turns (solve.win3)
         self.mix = 0      # the root's draw for the noise (root_scores)
 
     # ----- pieces tried ------------------------------------------------------------------
