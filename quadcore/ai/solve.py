@@ -161,9 +161,10 @@ class Solve:
         """The cells where a's marble makes a three into CAND[cb:], the cap best by the root
         score (forks and builders lead: the attack's wins in 3 of the suite are found
         after ~100 nodes instead of ~400, the guard's check finds the opponent's after
-        17-82 instead of 31-395 on nine only-defences of seed 990000); how many. (Made
-        before a turn is put down, the list holds every cell the turn leaves: a turn only
-        takes squares from the other colour; try3 passes over the cells it took.)"""
+        17-82 instead of 31-395 on nine only-defences of seed 990000); how many. (The
+        guard makes it before a turn is put down and uses it for every turn it checks: a
+        turn only takes cells and squares from the other colour, and try3 passes over the
+        cells it took.)"""
         cells = self.b.cells
         tb = self.colour[a] * MAXCELLS
         m = 0
