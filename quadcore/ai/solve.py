@@ -139,7 +139,8 @@ class Solve:
 
     def win3(self, a, base):
         """A marble cell (turn as in win2) winning within 3 own turns with a forcing first
-        turn, or -1 (also when the node limit is reached: never a false win)."""
+        turn, or -1 (also when the node limit is reached, or for the guard when no first
+        turn among its list of the best 16 wins: never a false win)."""
         x = self.win2(a, base + 16 + YCAP)
         if x >= 0:
             return x
