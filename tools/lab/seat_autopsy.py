@@ -2,8 +2,8 @@
 
     python -m tools.lab.seat_autopsy DIR [--plies 3|5]
         (DIR: records from tools.lab.sparring --out)
-    python -m tools.lab.seat_autopsy DIR --what-if [--o1 1]
-        (lost games against the greedy reference)
+    python -m tools.lab.seat_autopsy DIR --what-if [--o1 1] [--oracle plain2|master:S ...]
+        (lost games against the greedy or the plain 2-ply reference)
 
 For every game lost by the level, replayed turn by turn: the first turn of the level after
 which the opponent has a forced quad within `plies` (3: two own turns, 5: three, forcing
@@ -14,14 +14,17 @@ horizon did not see), the stars each side had left, where the level's stars went
 opponent's marble that made more completion cells than the level had stars + 1.
 
 --what-if (games against the greedy reference, whose turns depend only on the position and
-its seeded generator): at each of the level's turns from its third, a few other turns are
-played instead and the game is finished by the level and the greedy reference with the
-record's seed. The latest turn where one of them wins the game names the loss's class:
-"fork" (the marble on the opponent's best fork cell, the cell where its marble makes the
-most threes, stars on its completion cells), "cover" (a lone completion cell starred with
-the marble elsewhere: the marble on it instead) or "three" (the marble where the level
-makes the most threes of its own). A class says which different turn would have won
-against this opponent, not that the game was won against best play.
+its seeded generator, or against the plain 2-ply reference, whose ties are drawn from the
+seed and the position): at each of the level's turns from its third, a few other turns are
+played instead and the game is finished by the level and the reference with the record's
+seed. The latest turn where one of them wins the game names the loss's class: "fork" (the
+marble on the opponent's best fork cell, the cell where its marble makes the most threes,
+stars on its completion cells), "cover" (a lone completion cell starred with the marble
+elsewhere: the marble on it instead), "three" (the marble where the level makes the most
+threes of its own), "star" (the turn played with one star more, on the opponent's best
+fork cell) or an oracle's name (`--oracle`: that player's turn in the level's seat, e.g.
+plain2, the plain 2-ply reference itself, or master:10). A class says which different
+turn would have won against this opponent, not that the game was won against best play.
 
 Figures: docs/computer-player-seats.md, "Why Expert lost the second seat".
 """
@@ -99,14 +102,23 @@ def autopsy(path, plies=3):
     return out
 
 
-def finish(level, turns, alt, seed, seat):
+def against_of(head):
+    """The reference a record's game was played against ("greedy", "plain2"), or None."""
+    if "greedy" in head:
+        return "greedy"
+    if "plain 2-ply" in head:
+        return "plain2"
+    return None
+
+
+def finish(level, turns, alt, seed, seat, against="greedy"):
     """1 if the level wins after `turns` and then `alt`, both sides playing on."""
     from tools.lab.sparring import level_turn, opponent
     g = Game(size=11)
-    ref = opponent("greedy", seed)
+    ref = opponent(against, seed)
     for t in turns:
-        if g.turn != seat:
-            ref.choose(g)  # its generator as in the game
+        if g.turn != seat and against == "greedy":
+            ref.choose(g)  # its generator as in the game (plain2 draws from the position)
         g.play(t)
     g.play(alt)
     while g.result is None:
@@ -115,12 +127,15 @@ def finish(level, turns, alt, seed, seat):
     return int(kind != "draw" and winner == seat)
 
 
-def what_if(path, level="expert"):
+def what_if(path, level="expert", oracles=()):
     """(class, [(turn index, kind, played, winning instead)]) for a game the level lost
-    against the greedy reference, or None."""
+    against the greedy or the plain 2-ply reference, or None. `oracles`: levels
+    ("master:S", "plain2": the reference itself in the level's seat) whose turn is tried
+    too, each a class of its own."""
     from quad_solver import bits
     head, turns = read(path)
-    if "lost by" not in head or "greedy" not in head:
+    against = against_of(head)
+    if "lost by" not in head or against is None:
         return None
     seat = 0 if " moved first " in head else 1
     seed = int(head.split("seed ")[1].split(":")[0])
@@ -146,8 +161,24 @@ def what_if(path, level="expert"):
                                 for b in bits(free)), default=(0, 0))
                     if best[0] >= (2 if kind == "fork" else 1):
                         alts.append((kind, " ".join(cover + [name(best[1])])))
+            if popcount(need) < s_me:
+                # "star": a star on the opponent's best fork cell first, the level's marble
+                # as played (when it is not that cell)
+                free = empty & ~need
+                best = max(((popcount(tc.new_completions(op, free, b)), b)
+                            for b in bits(free)), default=(0, 0))
+                m = t.split()[-1]
+                if best[0] >= 2 and m != name(best[1]) and "*" + m not in cover:
+                    alts.append(("star", " ".join(cover + ["*" + name(best[1]), m])))
+            for o in oracles:
+                if o == "plain2":
+                    from tools.lab.plain2 import Plain2
+                    alts.append((o, Plain2(seed).choose(g)))
+                else:
+                    from tools.lab.sparring import level_turn
+                    alts.append((o, level_turn(g, o, seed)))
             for kind, alt in alts:
-                if alt != t and finish(level, turns[:i], alt, seed, seat):
+                if alt != t and finish(level, turns[:i], alt, seed, seat, against):
                     wins.append((i, kind, t, alt))
         g.play(t)
     if not wins:
@@ -161,8 +192,12 @@ def main(argv=None):
     ap.add_argument("dir")
     ap.add_argument("--plies", type=int, default=3)
     ap.add_argument("--what-if", action="store_true",
-                    help="classify the losses against the greedy reference by playing on")
+                    help="classify the losses against the greedy or the plain 2-ply reference "
+                    "by playing on")
     ap.add_argument("--level", default="expert", help="the level of the records (--what-if)")
+    ap.add_argument("--oracle", action="append", default=[], metavar="LEVEL",
+                    help="--what-if: also try this player's turn in the level's seat "
+                    "(master:S, or plain2: the plain 2-ply reference itself)")
     ap.add_argument("--o1", type=int,
                     help="play on with Expert's o1 set to this (1: Expert before issue 23's "
                     "second round, to replay games recorded then)")
@@ -173,9 +208,9 @@ def main(argv=None):
     if a.what_if:
         classes = {}
         for p in sorted(Path(a.dir).glob("game-*.txt")):
-            r = what_if(p, a.level)
+            r = what_if(p, a.level, a.oracle)
             if r:
-                print(p.name, r[0], r[1][-3:], flush=True)
+                print(p.name, r[0], r[1], flush=True)
                 classes[r[0]] = classes.get(r[0], 0) + 1
         print("classes (the latest turn a different turn wins):", classes)
         return 0

@@ -309,9 +309,14 @@ class Deeper(Sparring):
         return best
 
 
-def player(level):
+def player(level, seed=0):
     """The player for `level`: None for a quadcore level (ai.choose plays it), a Deeper for
-    partner-D; ValueError for anything else."""
+    partner-D, the plain 2-ply reference for "plain2" (its ties drawn with seed + 500000,
+    not the opponent's draws: the reference's own seat split); ValueError for anything
+    else."""
+    if level == "plain2":
+        from tools.lab.plain2 import Plain2
+        return Plain2(seed + 500000)
     if level.startswith("partner-"):
         try:
             depth = int(level[8:])
@@ -325,7 +330,7 @@ def player(level):
         master_times(level)  # ValueError for a bad time
         return None
     if level not in ai.LEVELS:
-        raise ValueError("unknown level %r (%s, master:S, or partner-3 .. partner-6)"
+        raise ValueError("unknown level %r (%s, master:S, plain2, or partner-3 .. partner-6)"
                          % (level, ", ".join(ai.LEVELS)))
     return None
 
@@ -439,7 +444,7 @@ def play(level, level_first, seed, opening=2, size=11, record=None, counts_out=N
         if record is not None:
             record.append(t)
     ref = opponent(against, seed)
-    me = player(level)
+    me = player(level, seed)
     ponder_s = master_times(level)[1] if level.startswith("master:") else 0
     pondered = None
     lv_seat = 0 if level_first else 1
