@@ -219,18 +219,23 @@ def test_greedy_games_replay_and_the_ladder_prints_both_seats():
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
+def lost_second(tmp_path, level, against, seeds):
+    """(seed, record) of the first game `level` lost as second player against `against`
+    (no opening marbles), written to tmp_path/game-001.txt as the ladder writes it."""
+    for seed in seeds:
+        rec = []
+        if sparring.play(level, False, seed, opening=0, against=against, record=rec) == 0:
+            sparring.write_record(str(tmp_path), 1, level, seed, 0, rec, against)
+            return seed, rec
+    raise AssertionError("%s won every game as second player" % level)
+
+
 def test_what_if_names_turns_that_really_win_against_the_greedy_reference(tmp_path):
     # seat_autopsy --what-if: a game Average lost as second player against the greedy
     # reference; every turn it names as winning instead is played on again here and wins,
     # and the class is the kind of the latest such turn.
     from tools.lab import seat_autopsy
-    for seed in range(1, 30):
-        rec = []
-        if sparring.play("average", False, seed, opening=0, against="greedy", record=rec) == 0:
-            break
-    else:
-        raise AssertionError("Average won every game as second player")
-    sparring.write_record(str(tmp_path), 1, "average", seed, 0, rec, "greedy")
+    seed, rec = lost_second(tmp_path, "average", "greedy", range(1, 30))
     cls, wins = seat_autopsy.what_if(tmp_path / "game-001.txt", "average")
     assert cls == "none" or set(cls.split("+")) <= {"cover", "fork", "three", "star"}
     for i, kind, played, alt in wins:
@@ -247,13 +252,7 @@ def test_what_if_plays_on_against_the_plain_2ply_reference_with_an_oracle(tmp_pa
     # the reference itself in Easy's seat) is one of the classes. (From seed 3: its loss has
     # a turn that wins instead; seeds 1 and 2 lose with none.)
     from tools.lab import seat_autopsy
-    for seed in range(3, 30):
-        rec = []
-        if sparring.play("easy", False, seed, opening=0, against="plain2", record=rec) == 0:
-            break
-    else:
-        raise AssertionError("Easy won every game as second player")
-    sparring.write_record(str(tmp_path), 1, "easy", seed, 0, rec, "plain2")
+    seed, rec = lost_second(tmp_path, "easy", "plain2", range(3, 30))
     head = (tmp_path / "game-001.txt").read_text().splitlines()[0]
     assert seat_autopsy.against_of(head) == "plain2"
     # Played on unchanged, the game is the record's (the reference draws from the position).
