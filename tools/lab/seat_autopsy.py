@@ -156,20 +156,19 @@ def what_if(path, level="expert", oracles=()):
                 alts.append(("cover", cover[0][1:]))
             if popcount(need) <= s_me:
                 free = empty & ~need
+                fork = None
                 for kind, own in (("fork", op), ("three", me)):
                     best = max(((popcount(tc.new_completions(own, free, b)), b)
                                 for b in bits(free)), default=(0, 0))
                     if best[0] >= (2 if kind == "fork" else 1):
                         alts.append((kind, " ".join(cover + [name(best[1])])))
-            if popcount(need) < s_me:
-                # "star": a star on the opponent's best fork cell first, the level's marble
-                # as played (when it is not that cell)
-                free = empty & ~need
-                best = max(((popcount(tc.new_completions(op, free, b)), b)
-                            for b in bits(free)), default=(0, 0))
+                        if own == op:
+                            fork = name(best[1])
                 m = t.split()[-1]
-                if best[0] >= 2 and m != name(best[1]) and "*" + m not in cover:
-                    alts.append(("star", " ".join(cover + ["*" + name(best[1]), m])))
+                if popcount(need) < s_me and fork and m != fork and "*" + m not in cover:
+                    # "star": a star on the opponent's best fork cell first, the level's
+                    # marble as played (when it is not that cell)
+                    alts.append(("star", " ".join(cover + ["*" + fork, m])))
             for o in oracles:
                 if o == "plain2":
                     from tools.lab.plain2 import Plain2
