@@ -89,21 +89,27 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # usable corner place that the enemy may cover (Expert only; ~3-4M fuel a move). Duo's
 # colour 1 (moving second) takes `ring2` instead of `ring`, and `pref2`: the weight of
 # PREF in 80ths (80: PREF itself) in the order the moves are kept in, taken off their
-# value again (colour 0 and Classic: none). `book` (the variants in BOOKS): play the
-# opening book's move where it has one (corners/book.py).
+# value again (colour 0 and Classic: none). `cmean` (Classic for four and three, every
+# colour for itself): the race cells and fit squares counted against the colour are
+# cmean / 12 of all three enemies' together, not the best enemy's (0): chasing whoever
+# leads lets the others run (5: of 0, 2, 4, 5, 6 and 8 on tuning games against Pentobi
+# level 2, 5 and 6 alike and 0 far below; docs/corners.md). `book` (the variants in BOOKS): play the opening
+# book's move where it has one (corners/book.py).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
              "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0, "ring": 0, "ring2": 0,
-             "pref2": 0, "book": 0},
+             "pref2": 0, "cmean": 0, "book": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "ck1": 0,
                 "k2": 0, "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3,
-                "mate": 1, "ring": 0, "ring2": 0, "pref2": 0, "book": 0},
+                "mate": 1, "ring": 0, "ring2": 0, "pref2": 0, "cmean": 5,
+                "book": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
                "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3,
-               "mate": 1, "ring": 32, "ring2": 0, "pref2": 80, "book": 1},
+               "mate": 1, "ring": 32, "ring2": 0, "pref2": 80, "cmean": 5,
+               "book": 1},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -270,6 +276,7 @@ class Player:
         self.mate = -1      # classic_2 (SETTINGS' mate): the partner colour
         self.pref = 0       # the weight of PREF in the static look (80ths)
         self.ring = 0       # SETTINGS' ring for this colour
+        self.cmean = 0      # Classic: SETTINGS' cmean (0: the best enemy counts)
 
     def run(self):
         g = self.game
@@ -343,6 +350,7 @@ class Player:
         # Duo: the colour moving second (1) plays with its own ring and preference
         second = b.ncol == 2 and c == 1
         self.pref = st["pref2"] if second else 0
+        self.cmean = st["cmean"] if b.ncol == 4 and self.mate < 0 else 0
         self.ring = st["ring2"] if second else st["ring"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
@@ -419,10 +427,12 @@ class Player:
                 q = self.mate
                 for d in en:
                     v = self.fit_squares(d, fm[d], 0, 0, me)
-                    if q >= 0:
+                    if q >= 0 or self.cmean:
                         worst += v
                     elif v > worst:
                         worst = v
+                if self.cmean:
+                    worst = worst * self.cmean // 12
                 if q >= 0:
                     f += self.fit_squares(q, fm[q], 0, 0, me)
                 s += (f - worst) * pw
@@ -928,8 +938,9 @@ class Player:
         return n if c == 0 else -n
 
     def territory(self, c, en):
-        """Own reachable cells minus the enemy's (Duo) / best enemy's (Classic; classic_2
-        with a partner: ours and the partner's minus both enemies'): a race
+        """Own reachable cells minus the enemy's (Duo) / best enemy's (Classic; with
+        cmean, cmean / 12 of all the enemies'; classic_2 with a partner: ours and the
+        partner's minus both enemies'): a race
         from every colour's corner places over the cells it may cover; a cell is the
         colour's that reaches it first, alone (cells reached at once by two are nobody's
         and stop both)."""
@@ -1031,8 +1042,9 @@ class Player:
                 cnt2 += 1
             elif v == 8:
                 cnt3 += 1
-        # own - the enemy's (Duo) or the best enemy's (Classic); with a partner (mate)
-        # the two sides' cells: ours and the partner's less both enemies'
+        # own - the enemy's (Duo) or the best enemy's (Classic; with cmean a share of
+        # all of theirs); with a partner (mate) the two sides' cells: ours and the
+        # partner's less both enemies'
         m = self.mate
         mine = worst = 0
         for d in range(4):
@@ -1040,8 +1052,10 @@ class Player:
             if d == c or d == m:
                 mine += v
             elif d in en:
-                if m >= 0:
+                if m >= 0 or self.cmean:
                     worst += v
                 elif v > worst:
                     worst = v
+        if self.cmean:
+            worst = worst * self.cmean // 12
         return mine - worst

@@ -94,11 +94,12 @@ def test_places_and_fits_at_against_reference():
             assert ai.places(b, c, b.left[c]) == len(want)
 
 
-def slow_territory(g, c, en, cap=99, late=-1, tempo=0, mate=-1):
+def slow_territory(g, c, en, cap=99, late=-1, tempo=0, mate=-1, mean=0):
     """The race by plain breadth-first search per colour, then the first arrivals (levels
     after `cap` not run: the cells not reached by then are nobody's); colour `late`'s
     corner places enter the race at level `tempo` instead of 0. c's cells less the best
-    enemy's; with a partner colour `mate`, c's and mate's less all the enemies'."""
+    enemy's; with a partner colour `mate`, c's and mate's less all the enemies'; with
+    `mean` (Classic's cmean) c's less mean / 12 of all the enemies'."""
     b = g.board
     w = g.width
     dist = []
@@ -142,6 +143,8 @@ def slow_territory(g, c, en, cap=99, late=-1, tempo=0, mate=-1):
     cnt = [sum(1 for ds in owner.values() if ds == {d}) for d in range(4)]
     if mate >= 0:
         return cnt[c] + cnt[mate] - sum(cnt[d] for d in en)
+    if mean:
+        return cnt[c] - sum(cnt[d] for d in en) * mean // 12
     return cnt[c] - max(cnt[d] for d in en)
 
 
@@ -268,6 +271,47 @@ def test_classic_territory_with_a_tempo_against_a_slow_race(ctempo, mate):
             b.unmake()
     assert n > 10 and k > 20
     assert q > 10 if mate else q == 0
+
+
+@pytest.mark.parametrize("mean", [4, 6, 12])
+def test_classic_territory_against_the_enemies_mean(mean):
+    """Classic's race with Player.cmean (SETTINGS'): the colour's cells less `mean` twelfths
+    of all three enemies' together (not the best enemy's), with Expert's head start for the
+    colour that moved last."""
+    n = k = 0
+    for g in positions("classic", "fixed", seed=7, every=6):
+        b = g.board
+        p = ai.Player(g, "expert", 0)
+        p.ctempo = 3
+        p.cmean = mean
+        c = g.turn
+        en = ai.enemies(g, c)
+        ms = g.moves()
+        for m in ms[::max(1, len(ms) // 4)]:
+            b.make(m, c)
+            want = slow_territory(g, c, en, late=c, tempo=3, mean=mean)
+            assert p.territory(c, en) == want
+            # (the mean is not the best enemy's count: the test could fail)
+            n += want != slow_territory(g, c, en, late=c, tempo=3)
+            k += 1
+            b.unmake()
+    assert k > 40 and n > 20
+
+
+@pytest.mark.parametrize("variant,mean", [("classic", 6), ("classic_3", 6),
+                                          ("classic_2", 0), ("duo", 0)])
+def test_only_a_colour_for_itself_on_the_big_board_counts_the_enemies_mean(variant, mean,
+                                                                           monkeypatch):
+    """SETTINGS' cmean acts in Classic for four and three (every colour for itself), not
+    in classic_2 (a partner's colour) or Duo (one enemy)."""
+    monkeypatch.setitem(ai.SETTINGS["expert"], "work", 600)
+    monkeypatch.setitem(ai.SETTINGS["expert"], "cmean", 6)
+    monkeypatch.setitem(ai.SETTINGS["expert"], "book", 0)
+    g = Game(variant)
+    p = ai.Player(g, "expert", 0)
+    for _ in p.run():
+        pass
+    assert p.cmean == mean
 
 
 @pytest.mark.parametrize("variant,mate", [("classic_2", True), ("classic", False),
