@@ -26,10 +26,12 @@ Levels (docs/corners-rules.md, "The computer player"):
   Average's) by
   - territory: a breadth-first race from every colour's corner places over the cells it
     may still cover; a cell is a colour's when it gets there first alone (cells reached
-    at once by two are nobody's); own cells - the enemy's (Duo) or the best enemy's
-    (Classic), x `terr`; in classic_2 (`mate`) ours and the partner's - both enemies';
+    at once by two are nobody's); own cells - the enemy's (Duo) or 5/12 of all three
+    enemies' (Classic, `cmean`), x `terr`; in classic_2 (`mate`) ours and the
+    partner's - both enemies';
   - pieces that still fit: the squares of the pieces in hand that can be laid somewhere
-    (fit_squares), own - the (best) enemy's (classic_2: the two sides'), x `fit`;
+    (fit_squares), own - the enemy's (Classic: 5/12 of the three's; classic_2: the two
+    sides'), x `fit`;
   plus the static look. In Duo the race runs on whole rows (territory2: two board rows
   a 30-bit int, a level at a time, from the decision's root masks less what the moves
   since covered; same values as the queue race), and Average first judges its best `cut`
@@ -254,6 +256,10 @@ def places(b, c, pieces):
 class Player:
     """One decision. The game's board is used in place; at every yield it is as it came."""
 
+    # Classic: SETTINGS' cmean (0: the best enemy counts), set on the instance only there
+    # (set in __init__ for every level and variant, it cost a Duo move 3 M fuel more)
+    cmean = 0
+
     def __init__(self, game, level, seed=0, weights=None):
         if level not in LEVELS:
             raise ValueError("level must be one of %s" % ", ".join(LEVELS))
@@ -276,7 +282,6 @@ class Player:
         self.mate = -1      # classic_2 (SETTINGS' mate): the partner colour
         self.pref = 0       # the weight of PREF in the static look (80ths)
         self.ring = 0       # SETTINGS' ring for this colour
-        self.cmean = 0      # Classic: SETTINGS' cmean (0: the best enemy counts)
 
     def run(self):
         g = self.game
@@ -350,7 +355,8 @@ class Player:
         # Duo: the colour moving second (1) plays with its own ring and preference
         second = b.ncol == 2 and c == 1
         self.pref = st["pref2"] if second else 0
-        self.cmean = st["cmean"] if b.ncol == 4 and self.mate < 0 else 0
+        if b.ncol == 4 and self.mate < 0:
+            self.cmean = st["cmean"]
         self.ring = st["ring2"] if second else st["ring"]
         # 1: every move by a static look (no make): cheap enough for all of them. Only the
         # best k are kept, best first (a tie keeps the earlier), in tm / ts: Easy's three,
@@ -378,6 +384,7 @@ class Player:
         self.work = 500 + n * 2
         pw = st["fit"] * 8
         mo = me = None
+        cm = self.cmean
         if pw:
             # Each colour's pieces that fit somewhere now (a move can only take places
             # from the enemies, and gives the mover new ones only at its new corners).
@@ -427,12 +434,12 @@ class Player:
                 q = self.mate
                 for d in en:
                     v = self.fit_squares(d, fm[d], 0, 0, me)
-                    if q >= 0 or self.cmean:
+                    if q >= 0 or cm:
                         worst += v
                     elif v > worst:
                         worst = v
-                if self.cmean:
-                    worst = worst * self.cmean // 12
+                if cm:
+                    worst = worst * cm // 12
                 if q >= 0:
                     f += self.fit_squares(q, fm[q], 0, 0, me)
                 s += (f - worst) * pw
