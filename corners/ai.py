@@ -95,8 +95,8 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # colour for itself): the race cells and fit squares counted against the colour are
 # cmean / 12 of all three enemies' together, not the best enemy's (0): chasing whoever
 # leads lets the others run (5: of 0, 2, 4, 5, 6 and 8 on tuning games against Pentobi
-# level 2, 5 and 6 alike and 0 far below; docs/corners.md). `book` (the variants in BOOKS): play the opening
-# book's move where it has one (corners/book.py).
+# level 2, 5 and 6 alike and 0 far below; docs/corners.md). `book` (the variants in
+# BOOKS): play the opening book's move where it has one (corners/book.py).
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
