@@ -2,6 +2,8 @@
 odd ones, and the points per seat are printed for the right seat (no Pentobi needed: the
 games are stood in for)."""
 
+import pytest
+
 from tools.lab import corners_match
 
 
@@ -177,3 +179,23 @@ def test_pbook_option_reaches_play_one(monkeypatch, capsys):
     corners_match.main(["--variant", "classic", "--games", "2", "--pbook"])
     assert seen == [("classic", True)] * 2
     assert "classic average vs Pentobi level 1 with its book: 2 games" in capsys.readouterr().out
+
+
+def test_spread_numbers_alternate_the_seats(monkeypatch, capsys):
+    # --spread S: games first, first + S, ... (S odd keeps the seats alternating); an even
+    # S is refused before any game is played
+    played = []
+
+    def fake(variant, level, plevel, k, *rest, **kw):
+        played.append(k)
+        return (-10, -20, _G())
+    monkeypatch.setattr(corners_match, "play_one", fake)
+    corners_match.main(["--games", "4", "--first", "100", "--spread", "20011"])
+    assert played == [100, 20111, 40122, 60133]
+    assert "ours moving first 2.0/2, second 2.0/2" in capsys.readouterr().out
+    played.clear()
+    corners_match.main(["--games", "4", "--first", "100", "--spread", "7", "--seat", "first"])
+    assert played == [107, 121]
+    with pytest.raises(SystemExit):
+        corners_match.main(["--games", "4", "--spread", "20014"])
+    assert played == [107, 121]

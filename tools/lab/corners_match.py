@@ -21,6 +21,12 @@ moves, our player the rest.
 Expert in Duo plays its opening book's moves (corners/duo.book) as on the device;
 --set book=0 plays without it.
 
+--spread S numbers the games first, first + S, first + 2S, ... (S odd, so the seats still
+alternate) instead of first, first + 1, ...: Pentobi's seed picks its book's line, and
+a run of consecutive seeds meets only some of its lines (in Duo 4 of its 8 first moves,
+which 4 depending on where the run starts), so a figure on consecutive numbers is of
+those lines; spread numbers meet them all (docs/corners.md).
+
 --seat first|second plays only the games in which ours moves first (odd numbers) or second
 (even), for tuning what one seat does; --records FILE appends each game's number and moves
 (one line a game).
@@ -154,6 +160,9 @@ def main(argv=None):
                     help="Pentobi plays with its own opening book of the variant")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
+    ap.add_argument("--spread", type=int, default=1, metavar="S",
+                    help="game numbers first + j*S (S odd: seats alternate), so that "
+                         "Pentobi's seeds reach all its book's lines")
     ap.add_argument("--seat", default="both", choices=("both", "first", "second"),
                     help="play only the games in which ours moves first (odd numbers) or "
                          "second (even), for tuning what one seat does")
@@ -170,6 +179,8 @@ def main(argv=None):
                     help="diagnosis: how often our moves are Pentobi's at this level, and "
                          "whether its move was among the static look's best")
     a = ap.parse_args(argv)
+    if a.spread < 1 or a.spread % 2 == 0:
+        raise SystemExit("--spread must be odd and positive, so that the seats alternate")
     for kv in a.set:
         key, val = kv.split("=")
         if key not in ai.SETTINGS[a.level]:
@@ -177,7 +188,7 @@ def main(argv=None):
         ai.SETTINGS[a.level][key] = int(val)
     tally = Tally()
     rows = []
-    for k in numbers(a.first, a.games, a.seat):
+    for k in numbers(a.first, a.games, a.seat, a.spread):
         mine, theirs, g = play_one(a.variant, a.level, a.pentobi, k, None, a.helper,
                                    a.helper_moves, a.teacher, rows, pbook=a.pbook)
         tally.add(k, mine, theirs)
@@ -192,10 +203,10 @@ def main(argv=None):
     return 0
 
 
-def numbers(first, games, seat="both"):
-    """The game numbers of a match: first .. first + games - 1, those of one seat only
-    when seat is "first" (ours moves first: odd numbers) or "second" (even)."""
-    return [k for k in range(first, first + games)
+def numbers(first, games, seat="both", spread=1):
+    """The game numbers of a match: first + j * spread for j < games, those of one seat
+    only when seat is "first" (ours moves first: odd numbers) or "second" (even)."""
+    return [k for k in range(first, first + games * spread, spread)
             if seat == "both" or k % 2 == (seat == "first")]
 
 
