@@ -559,3 +559,25 @@ def test_the_scratch_is_made_at_the_first_decision_even_when_the_book_answers(mo
     assert book.move(g.board, book.path("duo"))
     ai.choose(g, "expert", 0)
     assert ai._SCR is not None
+
+
+def test_the_tool_plays_spread_numbers(monkeypatch, tmp_path, capsys):
+    # --spread S as corners_match has it: games first, first + S, ... (S odd, the seats
+    # alternating; a seat's games are its own of those); an even S is refused unplayed
+    played = []
+
+    def fake(variant, level, plevel, k, **kw):
+        played.append(k)
+        return -10, -20, None
+    monkeypatch.setattr(corners_book, "play_one", fake)
+    p = str(tmp_path / "s.book")
+    corners_book.main(["--games", "4", "--first", "100", "--spread", "20011", "--book", p])
+    assert played == [100, 20111, 40122, 60133]
+    assert "ours moving first 2.0/2, second 2.0/2" in capsys.readouterr().out
+    played.clear()
+    corners_book.main(["--games", "4", "--first", "100", "--spread", "7", "--seat", "second",
+                       "--book", p])
+    assert played == [100, 114]
+    with pytest.raises(SystemExit):
+        corners_book.main(["--games", "4", "--spread", "20014", "--book", p])
+    assert played == [100, 114]
