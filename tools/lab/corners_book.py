@@ -5,12 +5,14 @@ many opponents.
     python -m tools.lab.corners_book --pentobi 3 --pbook --teacher 6 --games 600 --first F --learn --quick
     python -m tools.lab.corners_book --against self --teacher 6 --games 200 --first F --learn --quick
     python -m tools.lab.corners_book --pentobi 4 --games 600 --first F --book other.book
+    python -m tools.lab.corners_book --seat second --games 800 --first F --spread 20011 --learn --quick
     python -m tools.lab.corners_book --book B --merge B1 B2
     python -m tools.lab.corners_book --book B --alternatives 8     # the first move's near-equal moves
 
 Games of our Expert (the learner) against an opponent: Pentobi at --pentobi, with its own
 opening book if --pbook, as tools/lab/corners_match plays them (game k: Pentobi seeded k + 1,
-ours k; colours alternating), or --against average|expert (our own player at that level,
+ours k; colours alternating; --spread S numbers them first + j * S, so that Pentobi's seeds
+reach all its book's lines), or --against average|expert (our own player at that level,
 seeded k + 1, playing the colours Pentobi would) or self (both sides the learner). At each of
 the learner's first --depth moves the position is looked up in the book (--book, default the
 variant's shipped one) and its move played when it has one, as the device picks it (of
