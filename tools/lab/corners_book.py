@@ -47,7 +47,7 @@ from pathlib import Path
 from corners import Game, ai
 from corners.book import REC, canon, keys, mirror, mix, path
 from quadutil import Rng
-from tools.lab.corners_match import Tally, numbers, pentobi_plays, play_one, sides
+from tools.lab.corners_match import Tally, add_spread, numbers, pentobi_plays, play_one, sides
 from tools.pentobi import Gtp
 
 
@@ -318,10 +318,7 @@ def main(argv=None):
                     help="our first moves the book is asked for (default: all it answers)")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
-    ap.add_argument("--spread", type=int, default=1, metavar="S",
-                    help="game numbers first + j * S (S odd, so that seats alternate): "
-                         "Pentobi's seed picks its book's line, and a run of consecutive "
-                         "seeds meets only some of them")
+    add_spread(ap)
     ap.add_argument("--seat", default="both", choices=("both", "first", "second"))
     ap.add_argument("--book", help="the book file (default: the variant's in corners/)")
     ap.add_argument("--learn", action="store_true",
@@ -342,8 +339,6 @@ def main(argv=None):
     ap.add_argument("--near", type=float, default=0.02,
                     help="--alternatives: how far below the best value a move is kept")
     a = ap.parse_args(argv)
-    if a.spread < 1 or a.spread % 2 == 0:
-        ap.error("--spread must be odd and positive (the seats alternate)")
     a.book = a.book or path(a.variant)
     a.depth = a.depth or ai.BOOKS[a.variant] // 2
     if a.merge:

@@ -160,9 +160,7 @@ def main(argv=None):
                     help="Pentobi plays with its own opening book of the variant")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game")
-    ap.add_argument("--spread", type=int, default=1, metavar="S",
-                    help="game numbers first + j*S (S odd: seats alternate), so that "
-                         "Pentobi's seeds reach all its book's lines")
+    add_spread(ap)
     ap.add_argument("--seat", default="both", choices=("both", "first", "second"),
                     help="play only the games in which ours moves first (odd numbers) or "
                          "second (even), for tuning what one seat does")
@@ -179,8 +177,6 @@ def main(argv=None):
                     help="diagnosis: how often our moves are Pentobi's at this level, and "
                          "whether its move was among the static look's best")
     a = ap.parse_args(argv)
-    if a.spread < 1 or a.spread % 2 == 0:
-        raise SystemExit("--spread must be odd and positive, so that the seats alternate")
     for kv in a.set:
         key, val = kv.split("=")
         if key not in ai.SETTINGS[a.level]:
@@ -201,6 +197,22 @@ def main(argv=None):
     if a.teacher:
         teacher_summary(rows, a.teacher)
     return 0
+
+
+def odd(text):
+    """--spread's type: a positive odd number (an even step would give one seat every game)."""
+    s = int(text)
+    if s < 1 or s % 2 == 0:
+        raise argparse.ArgumentTypeError("must be odd and positive, so that the seats alternate")
+    return s
+
+
+def add_spread(ap):
+    """The --spread option of this tool and tools/lab/corners_book.py, refused unless odd."""
+    ap.add_argument("--spread", type=odd, default=1, metavar="S",
+                    help="game numbers first + j*S (S odd: seats alternate): Pentobi's seed "
+                         "picks its book's line, and a run of consecutive seeds meets only "
+                         "some of them")
 
 
 def numbers(first, games, seat="both", spread=1):
