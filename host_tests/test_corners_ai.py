@@ -211,7 +211,7 @@ def test_territory_stopped_at_a_level_against_a_slow_race(cap):
     assert n > 20
 
 
-@pytest.mark.parametrize("tempo", [1, 3])
+@pytest.mark.parametrize("tempo", [1, 3, 5])
 def test_territory_with_a_tempo_against_a_slow_race(tempo):
     """Duo's race with Player.tempo (SETTINGS' tempo): the colour that moved last starts
     `tempo` levels after the one to move; made, not made, and after an answer."""
@@ -602,16 +602,16 @@ def test_preference_orders_the_moves_kept_but_is_not_their_value():
     assert checked >= 5
 
 
-def test_the_second_colour_in_duo_plays_with_its_own_ring_and_preference(monkeypatch):
-    """Duo's colour 1 (moving second) takes SETTINGS' ring2 and pref2, colour 0 ring and
-    no preference; in Classic every colour takes ring and no preference (the opening book
-    off: it would answer these positions before any look)."""
+def test_the_second_colour_in_duo_plays_with_its_own_ring_preference_and_tempo(monkeypatch):
+    """Duo's colour 1 (moving second) takes SETTINGS' ring2, pref2 and tempo2, colour 0
+    ring, no preference and tempo; in Classic every colour takes ring, no preference and
+    tempo (the opening book off: it would answer these positions before any look)."""
     seen = []
 
     def spy(self, c, en, n, k, o0):
-        seen.append((c, self.ring, self.pref))
+        seen.append((c, self.ring, self.pref, self.tempo))
         raise StopIteration
-    st = dict(ai.SETTINGS["expert"], ring=11, ring2=22, pref2=44, book=0)
+    st = dict(ai.SETTINGS["expert"], ring=11, ring2=22, pref2=44, tempo=3, tempo2=7, book=0)
     monkeypatch.setitem(ai.SETTINGS, "expert", st)
     monkeypatch.setattr(ai.Player, "rank", spy)
     for variant, plies in (("duo", 0), ("duo", 1), ("classic", 1)):
@@ -620,4 +620,4 @@ def test_the_second_colour_in_duo_plays_with_its_own_ring_and_preference(monkeyp
             g.apply_move(g.moves()[0])
         with pytest.raises(RuntimeError):
             ai.choose(g, "expert", 0)
-    assert seen == [(0, 11, 0), (1, 22, 44), (1, 11, 0)]
+    assert seen == [(0, 11, 0, 3), (1, 22, 44, 7), (1, 11, 0, 3)]

@@ -178,6 +178,11 @@ def _make_display(width, height, scale, caption, lazy=False):
         """PyGameDisplay draws into a native-size surface; the window shows it scaled
         up by an integer factor (PyGameDisplay itself has no scaling)."""
 
+        # Also on the class: Blinka's refresh thread walks displayio.displays on its own
+        # and reads this attribute of every display it finds there, whatever state that
+        # display is in (once, in a test run, it read an instance without it).
+        _pygame_screen = None
+
         def __init__(self, **kw):
             self._scale = scale
             self._window = None
