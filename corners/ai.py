@@ -38,9 +38,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   by the race alone, the move not even made, then adds the fit term to the best `fitk`
   by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
   reached by then are nobody's. The Duo race gives the colour to move a head start
-  (`tempo`, 3 levels; Expert's colour moving second `tempo2`, 5 levels): the colour
-  that moved last enters the race from its corner places only at that level, so a corner
-  place the enemy reaches first next move counts for it;
+  (`tempo` levels: Average's 3, Expert's 4, and 5 for Expert's colour moving second,
+  `tempo2`): the colour that moved last enters the race from its corner places only at
+  that level, so a corner place the enemy reaches first next move counts for it;
   Classic's queue race the same (`ctempo`, 3 levels): the colour that moved last enters
   it after the three that move before it again.
   Expert in Duo and classic_2 then looks a move further (`k1`, `ck1`, `k2`, `ply1`): the
@@ -111,7 +111,7 @@ SETTINGS = {
                 "book": 0, "tempo2": 3},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
-               "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 3, "ctempo": 3,
+               "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 4, "ctempo": 3,
                "mate": 1, "ring": 32, "ring2": 0, "pref2": 80, "cmean": 5,
                "book": 1, "tempo2": 5},
 }

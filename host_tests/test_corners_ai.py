@@ -211,7 +211,7 @@ def test_territory_stopped_at_a_level_against_a_slow_race(cap):
     assert n > 20
 
 
-@pytest.mark.parametrize("tempo", [1, 3, 5])
+@pytest.mark.parametrize("tempo", [1, 3, 4, 5])
 def test_territory_with_a_tempo_against_a_slow_race(tempo):
     """Duo's race with Player.tempo (SETTINGS' tempo): the colour that moved last starts
     `tempo` levels after the one to move; made, not made, and after an answer."""
