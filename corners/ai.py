@@ -85,8 +85,8 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # first judgement stops at `ply1`, then its best `k1` (classic_2: `ck1`) moves meet the
 # enemy's best `k2` answers (the enemy's moves generated and looked at are charged as
 # ours), each answer a race, until `work`. `tempo` (Duo): the colour to move starts the
-# race that many levels ahead of the one that moved last (`tempo2` when colour 1, moving
-# second, judges: its enemy moves first and keeps that lead); `ctempo` the same in Classic's
+# race that many levels ahead of the one that moved last (`tempo2` instead when colour 1,
+# moving second, judges); `ctempo` the same in Classic's
 # race: the colour that moved last enters it at level ctempo, the others at 0. `mate`
 # (classic_2): the partner's race cells and fit squares count for us, both enemies'
 # against. `ring`: the static look's weight of a square next to (by an edge) an enemy's
