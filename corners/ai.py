@@ -38,9 +38,9 @@ Levels (docs/corners-rules.md, "The computer player"):
   by the race alone, the move not even made, then adds the fit term to the best `fitk`
   by it while the budget lasts; Average's race stops at level `lvl` (6): the cells not
   reached by then are nobody's. The Duo race gives the colour to move a head start
-  (`tempo` levels: Average's 3, Expert's 4, and 5 for Expert's colour moving second,
-  `tempo2`): the colour that moved last enters the race from its corner places only at
-  that level, so a corner place the enemy reaches first next move counts for it;
+  (`tempo` levels: Average's 3, Expert's 4, and 5 for Expert's colour moving second):
+  the colour that moved last enters the race from its corner places only at that level,
+  so a corner place the enemy reaches first next move counts for it;
   Classic's queue race the same (`ctempo`, 3 levels): the colour that moved last enters
   it after the three that move before it again.
   Expert in Duo and classic_2 then looks a move further (`k1`, `ck1`, `k2`, `ply1`): the
@@ -85,8 +85,9 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # first judgement stops at `ply1`, then its best `k1` (classic_2: `ck1`) moves meet the
 # enemy's best `k2` answers (the enemy's moves generated and looked at are charged as
 # ours), each answer a race, until `work`. `tempo` (Duo): the colour to move starts the
-# race that many levels ahead of the one that moved last (`tempo2` instead when colour 1,
-# moving second, judges); `ctempo` the same in Classic's
+# race that many levels ahead of the one that moved last (a pair: when colour 0 judges,
+# when colour 1 does; a tuple, not a second key, as a bigger dict cost heap and fuel);
+# `ctempo` the same in Classic's
 # race: the colour that moved last enters it at level ctempo, the others at 0. `mate`
 # (classic_2): the partner's race cells and fit squares count for us, both enemies'
 # against. `ring`: the static look's weight of a square next to (by an edge) an enemy's
@@ -102,18 +103,18 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 SETTINGS = {
     "easy": {"size": 60, "own": 12, "enemy": 16, "centre": 2, "young": 30, "cut": 0,
              "terr": 0, "work": 0, "fit": 0, "k1": 0, "ck1": 0, "k2": 0, "ply1": 0,
-             "fitk": 0, "lvl": 0, "tempo": 0, "ctempo": 0, "mate": 0, "ring": 0, "ring2": 0,
-             "pref2": 0, "cmean": 0, "book": 0, "tempo2": 0},
+             "fitk": 0, "lvl": 0, "tempo": (0, 0), "ctempo": 0, "mate": 0, "ring": 0,
+             "ring2": 0, "pref2": 0, "cmean": 0, "book": 0},
     "average": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 60,
                 "terr": 20, "work": 5400, "fit": 20, "k1": 0, "ck1": 0,
-                "k2": 0, "ply1": 0, "fitk": 12, "lvl": 6, "tempo": 3, "ctempo": 3,
+                "k2": 0, "ply1": 0, "fitk": 12, "lvl": 6, "tempo": (3, 3), "ctempo": 3,
                 "mate": 1, "ring": 0, "ring2": 0, "pref2": 0, "cmean": 5,
-                "book": 0, "tempo2": 3},
+                "book": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
-               "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": 4, "ctempo": 3,
+               "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": (4, 5), "ctempo": 3,
                "mate": 1, "ring": 32, "ring2": 0, "pref2": 80, "cmean": 5,
-               "book": 1, "tempo2": 5},
+               "book": 1},
 }
 # A fit_squares trial of one piece at one place, in the budget's race cells (its fuel on
 # the WASI VM against a race cell's: see SETTINGS).
@@ -356,7 +357,7 @@ class Player:
         # Duo: the colour moving second (1) plays with its own ring, preference and
         # head start
         second = b.ncol == 2 and c == 1
-        self.tempo = st["tempo2"] if second else st["tempo"]
+        self.tempo = st["tempo"][second]
         self.pref = st["pref2"] if second else 0
         if b.ncol == 4 and self.mate < 0:
             self.cmean = st["cmean"]

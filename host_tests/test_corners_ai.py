@@ -603,15 +603,16 @@ def test_preference_orders_the_moves_kept_but_is_not_their_value():
 
 
 def test_the_second_colour_in_duo_plays_with_its_own_ring_preference_and_tempo(monkeypatch):
-    """Duo's colour 1 (moving second) takes SETTINGS' ring2, pref2 and tempo2, colour 0
-    ring, no preference and tempo; in Classic every colour takes ring, no preference and
-    tempo (the opening book off: it would answer these positions before any look)."""
+    """Duo's colour 1 (moving second) takes SETTINGS' ring2, pref2 and tempo's second
+    value, colour 0 ring, no preference and tempo's first; in Classic every colour takes
+    ring, no preference and tempo's first (the opening book off: it would answer these
+    positions before any look)."""
     seen = []
 
     def spy(self, c, en, n, k, o0):
         seen.append((c, self.ring, self.pref, self.tempo))
         raise StopIteration
-    st = dict(ai.SETTINGS["expert"], ring=11, ring2=22, pref2=44, tempo=3, tempo2=7, book=0)
+    st = dict(ai.SETTINGS["expert"], ring=11, ring2=22, pref2=44, tempo=(3, 7), book=0)
     monkeypatch.setitem(ai.SETTINGS, "expert", st)
     monkeypatch.setattr(ai.Player, "rank", spy)
     for variant, plies in (("duo", 0), ("duo", 1), ("classic", 1)):

@@ -168,7 +168,8 @@ def main(argv=None):
                     help="append each game's record to FILE: its number, then its moves "
                          "(one line a game, moves separated by spaces)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=N",
-                    help="override one of the level's SETTINGS (tuning on the host)")
+                    help="override one of the level's SETTINGS (tuning on the host; "
+                         "a pair as N,M, e.g. tempo=3,3)")
     ap.add_argument("--helper", type=int, default=0, metavar="LEVEL",
                     help="diagnosis: Pentobi at this level plays our first --helper-moves "
                          "moves (ours plays the rest)")
@@ -181,7 +182,8 @@ def main(argv=None):
         key, val = kv.split("=")
         if key not in ai.SETTINGS[a.level]:
             raise SystemExit("no setting %r at level %s" % (key, a.level))
-        ai.SETTINGS[a.level][key] = int(val)
+        # (a pair, as tempo's for colours 0 and 1, written N,M)
+        ai.SETTINGS[a.level][key] = tuple(map(int, val.split(","))) if "," in val else int(val)
     tally = Tally()
     rows = []
     for k in numbers(a.first, a.games, a.seat, a.spread):
