@@ -178,9 +178,10 @@ def _make_display(width, height, scale, caption, lazy=False):
         """PyGameDisplay draws into a native-size surface; the window shows it scaled
         up by an integer factor (PyGameDisplay itself has no scaling)."""
 
-        # Also on the class: Blinka's refresh thread walks displayio.displays on its own
-        # and reads this attribute of every display it finds there, whatever state that
-        # display is in (once, in a test run, it read an instance without it).
+        # On the class, so every instance has it from the start: Blinka's refresh thread
+        # walks displayio.displays on its own and reads this attribute of every display it
+        # finds there, whatever state that display is in, before _initialize makes the
+        # surface too (once, in a test run, it read an instance without it).
         _pygame_screen = None
 
         def __init__(self, **kw):
@@ -188,7 +189,6 @@ def _make_display(width, height, scale, caption, lazy=False):
             self._window = None
             self._lazy = lazy
             self._stale = False
-            self._pygame_screen = None  # (Blinka's refresh thread may look before it is made)
             super().__init__(**kw)
 
         def _initialize(self, init_sequence):
