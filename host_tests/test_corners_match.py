@@ -199,3 +199,26 @@ def test_spread_numbers_alternate_the_seats(monkeypatch, capsys):
     with pytest.raises(SystemExit):
         corners_match.main(["--games", "4", "--spread", "20014"])
     assert played == [107, 121]
+
+
+def test_set_takes_a_pair_where_the_setting_is_one(monkeypatch):
+    # --set tempo=N,M sets Duo's head start for both colours; a single number there, a
+    # pair where the setting is one number, or three numbers are refused before any game
+    from corners import ai
+    played = []
+
+    def fake(variant, level, plevel, k, *rest, **kw):
+        played.append(k)
+        return (-10, -20, _G())
+    monkeypatch.setattr(corners_match, "play_one", fake)
+    monkeypatch.setitem(ai.SETTINGS, "expert", dict(ai.SETTINGS["expert"]))
+    corners_match.main(["--games", "1", "--level", "expert", "--set", "tempo=3,7",
+                        "--set", "terr=25"])
+    assert ai.SETTINGS["expert"]["tempo"] == (3, 7)
+    assert ai.SETTINGS["expert"]["terr"] == 25
+    for bad, says in (("tempo=4", "takes a pair"), ("tempo=4,5,6", "takes a pair"),
+                      ("terr=3,4", "takes one number")):
+        with pytest.raises(SystemExit, match=says):
+            corners_match.main(["--games", "1", "--level", "expert", "--set", bad])
+    assert played == [0]
+    assert ai.SETTINGS["expert"]["tempo"] == (3, 7)

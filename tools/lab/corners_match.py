@@ -183,7 +183,13 @@ def main(argv=None):
         if key not in ai.SETTINGS[a.level]:
             raise SystemExit("no setting %r at level %s" % (key, a.level))
         # (a pair, as tempo's for colours 0 and 1, written N,M)
-        ai.SETTINGS[a.level][key] = tuple(map(int, val.split(","))) if "," in val else int(val)
+        new = tuple(map(int, val.split(","))) if "," in val else int(val)
+        old = ai.SETTINGS[a.level][key]
+        if isinstance(old, tuple) and (not isinstance(new, tuple) or len(new) != len(old)) \
+                or isinstance(new, tuple) and not isinstance(old, tuple):
+            raise SystemExit("setting %r takes %s" % (
+                key, "a pair, N,M" if isinstance(old, tuple) else "one number"))
+        ai.SETTINGS[a.level][key] = new
     tally = Tally()
     rows = []
     for k in numbers(a.first, a.games, a.seat, a.spread):
