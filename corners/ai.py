@@ -84,11 +84,13 @@ CUSTOM = {"size": 10, "spaces": 3, "enemy": -3, "own_check": 5, "enemy_check": 5
 # (python -m tools.corners_vm --fuel). Expert's second look (Duo, classic_2; 0 for none): the
 # first judgement stops at `ply1`, then its best `k1` (classic_2: `ck1`) moves meet the
 # enemy's best `k2` answers (the enemy's moves generated and looked at are charged as
-# ours), each answer a race, until `work`. `tempo` (Duo): the colour to move starts the
-# race that many levels ahead of the one that moved last (a pair: when colour 0 judges,
-# when colour 1 does; a tuple, not a second key, as a bigger dict cost heap and fuel);
-# `ctempo` the same in Classic's
-# race: the colour that moved last enters it at level ctempo, the others at 0. `mate`
+# ours), each answer a race, until `work`; the answers share tm with our kept moves, so
+# Duo, keeping 90, gets TOPK - 90 = 6 of them, classic_2 all 8 (ply1 6800 and k2 8 against
+# 6000 and 5: a point or two on tuning games, about one on fresh ones; docs/corners.md).
+# `tempo` (Duo): the colour to move starts the race that many levels ahead of the one
+# that moved last (a pair: when colour 0 judges, when colour 1 does; a tuple, not a second
+# key, as a bigger dict cost heap and fuel); `ctempo` the same in Classic's race: the
+# colour that moved last enters it at level ctempo, the others at 0. `mate`
 # (classic_2): the partner's race cells and fit squares count for us, both enemies'
 # against. `ring`: the static look's weight of a square next to (by an edge) an enemy's
 # usable corner place that the enemy may cover (Expert only; ~3-4M fuel a move). Duo's
@@ -112,7 +114,7 @@ SETTINGS = {
                 "book": 0},
     "expert": {"size": 60, "own": 12, "enemy": 32, "centre": 2, "young": 30, "cut": 90,
                "terr": 20, "work": 10700, "fit": 20, "k1": 12, "ck1": 8,
-               "k2": 5, "ply1": 6000, "fitk": 0, "lvl": 0, "tempo": (4, 5), "ctempo": 3,
+               "k2": 8, "ply1": 6800, "fitk": 0, "lvl": 0, "tempo": (4, 5), "ctempo": 3,
                "mate": 1, "ring": 32, "ring2": 0, "pref2": 80, "cmean": 5,
                "book": 1},
 }

@@ -519,9 +519,11 @@ def test_fit_squares_with_the_duo_marks_against_gen_per_piece():
                                             ("duo", True)])
 def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch):
     """Expert's second look (k1): in Duo and classic_2 some of its races are run after our
-    move and an answer by the next colour, an enemy; in Classic with four players none."""
+    move and an answer by the next colour, an enemy; in Classic with four players none.
+    (classic_2's look reaches the answers only as far as its budget lasts: at ply 12 of
+    this game the first judgement, to ply1, leaves no room; at ply 24 it does.)"""
     g = Game(variant)
-    play_random(g, Rng(5), 8 if variant == "duo" else 12)
+    play_random(g, Rng(5), 8 if variant == "duo" else 24)
     c = g.turn
     ply = g.board.ply
     seen = []
@@ -568,6 +570,36 @@ def test_expert_second_look_answers_k1_moves_in_duo_and_ck1_in_classic_2(variant
     monkeypatch.setattr(b, "fits", spy)
     ai.choose(g, "expert", 1)
     assert len(tried) == st[key]
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_expert_second_look_meets_each_move_with_k2_answers_as_room_allows(variant,
+                                                                            monkeypatch):
+    """With the budget lifted, each of our moves in the second look meets the same count
+    of the enemy's answers: k2 (8) in classic_2, which keeps 44 moves of its own; in Duo,
+    which keeps 90, the TOPK - 90 = 6 places left for the answers (k2 is above that)."""
+    st = ai.SETTINGS["expert"]
+    monkeypatch.setitem(st, "work", 10 ** 7)
+    monkeypatch.setitem(st, "ply1", 10 ** 7 - 10 ** 6)
+    g = Game(variant)
+    play_random(g, Rng(7), 8 if variant == "duo" else 12)
+    b = g.board
+    ply = b.ply
+    e = (g.turn + 1) % g.ncol
+    answers = {}
+    fits = b.fits
+
+    def spy(m, c):
+        if b.ply == ply + 1 and c == e:
+            answers.setdefault(b.hm[ply], []).append(m)
+        return fits(m, c)
+
+    monkeypatch.setattr(b, "fits", spy)
+    ai.choose(g, "expert", 1)
+    want = ai.TOPK - 90 if variant == "duo" else st["k2"]
+    assert st["k2"] > ai.TOPK - 90
+    assert answers and {len(set(a)) for a in answers.values()} == {want}
+    assert {len(a) for a in answers.values()} == {want}
 
 
 def test_preference_orders_the_moves_kept_but_is_not_their_value():
