@@ -545,39 +545,9 @@ def test_expert_answers_with_the_next_enemy_colour(variant, second, monkeypatch)
     assert any(s[0] == 1 for s in seen)
 
 
-@pytest.mark.parametrize("variant,key", [("duo", "k1"), ("classic_2", "ck1")])
-def test_expert_second_look_answers_k1_moves_in_duo_and_ck1_in_classic_2(variant, key,
-                                                                         monkeypatch):
-    """With the budget lifted, the second look tries answers on exactly its level's count
-    of our best moves: k1 in Duo, ck1 in classic_2 (the two differ as shipped)."""
-    st = ai.SETTINGS["expert"]
-    assert st["k1"] != st["ck1"]
-    monkeypatch.setitem(st, "work", 10 ** 7)
-    monkeypatch.setitem(st, "ply1", 10 ** 7 - 10 ** 6)
-    g = Game(variant)
-    play_random(g, Rng(7), 8 if variant == "duo" else 12)
-    b = g.board
-    ply = b.ply
-    e = (g.turn + 1) % g.ncol
-    tried = set()
-    fits = b.fits
-
-    def spy(m, c):
-        if b.ply == ply + 1 and c == e:
-            tried.add(b.hm[ply])
-        return fits(m, c)
-
-    monkeypatch.setattr(b, "fits", spy)
-    ai.choose(g, "expert", 1)
-    assert len(tried) == st[key]
-
-
-@pytest.mark.parametrize("variant", ["duo", "classic_2"])
-def test_expert_second_look_meets_each_move_with_k2_answers_as_room_allows(variant,
-                                                                            monkeypatch):
-    """With the budget lifted, each of our moves in the second look meets the same count
-    of the enemy's answers: k2 (8) in classic_2, which keeps 44 moves of its own; in Duo,
-    which keeps 90, the TOPK - 90 = 6 places left for the answers (k2 is above that)."""
+def second_look_answers(variant, monkeypatch):
+    """Expert's move at ply 8 (Duo) or 12 (classic_2) of a random game with the budget
+    lifted: {our move: the enemy's answers tried on it}, from a spy on the board's fits."""
     st = ai.SETTINGS["expert"]
     monkeypatch.setitem(st, "work", 10 ** 7)
     monkeypatch.setitem(st, "ply1", 10 ** 7 - 10 ** 6)
@@ -596,6 +566,27 @@ def test_expert_second_look_meets_each_move_with_k2_answers_as_room_allows(varia
 
     monkeypatch.setattr(b, "fits", spy)
     ai.choose(g, "expert", 1)
+    return answers
+
+
+@pytest.mark.parametrize("variant,key", [("duo", "k1"), ("classic_2", "ck1")])
+def test_expert_second_look_answers_k1_moves_in_duo_and_ck1_in_classic_2(variant, key,
+                                                                         monkeypatch):
+    """With the budget lifted, the second look tries answers on exactly its level's count
+    of our best moves: k1 in Duo, ck1 in classic_2 (the two differ as shipped)."""
+    st = ai.SETTINGS["expert"]
+    assert st["k1"] != st["ck1"]
+    assert len(second_look_answers(variant, monkeypatch)) == st[key]
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_expert_second_look_meets_each_move_with_k2_answers_as_room_allows(variant,
+                                                                            monkeypatch):
+    """With the budget lifted, each of our moves in the second look meets the same count
+    of the enemy's answers: k2 (8) in classic_2, which keeps 44 moves of its own; in Duo,
+    which keeps 90, the TOPK - 90 = 6 places left for the answers (k2 is above that)."""
+    st = ai.SETTINGS["expert"]
+    answers = second_look_answers(variant, monkeypatch)
     want = ai.TOPK - 90 if variant == "duo" else st["k2"]
     assert st["k2"] > ai.TOPK - 90
     assert answers and {len(set(a)) for a in answers.values()} == {want}
