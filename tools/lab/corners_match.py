@@ -185,10 +185,10 @@ def main(argv=None):
         # (a pair, as tempo's for colours 0 and 1, written N,M)
         new = tuple(map(int, val.split(","))) if "," in val else int(val)
         old = ai.SETTINGS[a.level][key]
-        if isinstance(old, tuple) and (not isinstance(new, tuple) or len(new) != len(old)) \
-                or isinstance(new, tuple) and not isinstance(old, tuple):
+        pair = isinstance(old, tuple)
+        if pair != isinstance(new, tuple) or pair and len(new) != len(old):
             raise SystemExit("setting %r takes %s" % (
-                key, "a pair, N,M" if isinstance(old, tuple) else "one number"))
+                key, "a pair, N,M" if pair else "one number"))
         ai.SETTINGS[a.level][key] = new
     tally = Tally()
     rows = []
